@@ -1,0 +1,167 @@
+/* sgftidy.h - public interface of libsgftidy, the SGF checker and normalizer.
+ *
+ * Ownership: everything a sgft_* call hands out (diagnostic records, message
+ * texts) is owned by the library and valid until the call that produced it
+ * returns; copy what you keep.  Strings passed in are copied.
+ *
+ * Errors: input faults are reported as diagnostics through the callback and
+ * never as return codes.  Only environment faults (I/O, out of memory) make a
+ * function return a negative SGFT_E* status.  The library never prints,
+ * reads the terminal or exits the process.
+ */
+#ifndef SGFTIDY_H
+#define SGFTIDY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SGFT_VERSION "0.1.0"
+
+/* Status codes returned by the library (0 = success). */
+enum {
+    SGFT_OK = 0,
+    SGFT_ENOMEM = -1, /* out of memory */
+    SGFT_EREAD = -2,  /* the input could not be read (errno is kept) */
+    SGFT_EWRITE = -3, /* the output could not be written (errno is kept) */
+    SGFT_EOPEN = -4,  /* a file could not be opened (errno is kept) */
+    SGFT_EINVAL = -5  /* bad argument from the caller */
+};
+
+/* Resolved severity of one diagnostic. */
+typedef enum sgft_severity {
+    SGFT_INFO = 0,
+    SGFT_WARNING = 1,
+    SGFT_ERROR = 2,
+    SGFT_FATAL = 3
+} sgft_severity;
+
+/* One diagnostic.  Lines and columns are 1-based; LF, CR, CR LF and LF CR
+ * each end one line; columns count characters (UTF-8 code points).
+ * has_pos is false for messages that belong to no place in the file. */
+typedef struct sgft_diag {
+    int code;               /* stable message number (1-75 as SGFC, 100+) */
+    const char *key;        /* stable key, e.g. "ILLEGAL_CHARS" */
+    sgft_severity severity; /* after -r / FF[4] policies */
+    bool critical;          /* the output may have lost information */
+    bool has_pos;
+    uint64_t offset; /* byte offset in the input */
+    unsigned long line, col;
+    const char *text; /* the complete message text */
+} sgft_diag;
+
+/* Receives every diagnostic that is not disabled. */
+typedef void (*sgft_diag_fn)(const sgft_diag *diag, void *userdata);
+
+/* Reads up to cap bytes into buf; returns the count, 0 at end of input, or
+ * -1 on a read error (errno set). */
+typedef long (*sgft_read_fn)(void *userdata, char *buf, size_t cap);
+
+/* Writes all len bytes; returns 0, or -1 on error (errno set). */
+typedef int (*sgft_write_fn)(void *userdata, const char *buf, size_t len);
+
+/* Where the start of the SGF data is looked for (-b). */
+typedef enum sgft_find_start {
+    SGFT_START_HEURISTIC = 1, /* '(' followed by ';' or by a property */
+    SGFT_START_PAREN_SEMI = 2, /* first "(;" */
+    SGFT_START_PAREN = 3       /* first '(' */
+} sgft_find_start;
+
+/* How line breaks in Text values are read (-l). */
+typedef enum sgft_linebreaks {
+    SGFT_LB_HARD = 1,      /* every line break is hard (FF[4]) */
+    SGFT_LB_MGT = 2,       /* a line break after a space is soft */
+    SGFT_LB_SINGLE = 3,    /* single break = space, two = one hard break */
+    SGFT_LB_PARAGRAPH = 4  /* single break = space, blank line kept */
+} sgft_linebreaks;
+
+#define SGFT_MAX_MSG 200 /* message numbers are below this */
+
+/* Library options.  Initialise with sgft_options_init() before use. */
+typedef struct sgft_options {
+    sgft_find_start find_start; /* -b */
+    sgft_linebreaks linebreaks; /* -l */
+    bool keep_header;           /* -k: keep text before the SGF data */
+    bool write_critical;        /* -c: write even after critical messages */
+    bool no_warnings;           /* -w: suppress all warnings */
+    bool strict;                /* -r: W/r class messages become errors */
+    bool delete_unknown;        /* -u: delete unknown properties */
+    bool reverse_variations;    /* -z: reverse the order of variations */
+    bool delete_empty_nodes;    /* -n: delete empty nodes */
+    bool no_soft_breaks;        /* -t: no soft line breaks in texts */
+    bool node_breaks;           /* -L: end lines at node boundaries */
+    unsigned line_width;        /* output line width, default 76 */
+    unsigned char disabled[SGFT_MAX_MSG]; /* -dN: nonzero = silenced */
+    /* -yID: properties to delete; uppercase ids separated by spaces. */
+    char delete_props[256];
+} sgft_options;
+
+/* Fills *opts with the defaults (those of SGFC without options). */
+void sgft_options_init(sgft_options *opts);
+
+/* Adds property id to opts->delete_props.  Returns 0, or SGFT_EINVAL when id
+ * is not a property the library knows or the list is full. */
+int sgft_options_delete_prop(sgft_options *opts, const char *id);
+
+/* Counts of the messages of one run. */
+typedef struct sgft_summary {
+    unsigned long errors, warnings, infos, critical, ignored, fatal;
+    unsigned long trees; /* game trees read */
+    bool written;        /* output was produced */
+} sgft_summary;
+
+typedef struct sgft_ctx sgft_ctx;
+
+/* A context holds the options and the state of one run over one input.
+ * Returns NULL when out of memory. */
+sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
+                       void *userdata);
+void sgft_ctx_free(sgft_ctx *ctx);
+
+/* Checks the SGF data read through rd and, when wr is not NULL, writes the
+ * normalized form through wr, one game tree at a time.  The caller decides
+ * from the summary whether to keep what was written (a critical message
+ * without -c means it should not).  Returns 0 or a negative SGFT_E* status
+ * for an environment fault. */
+int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
+             void *wr_data);
+
+/* Checks the file in_path ("-" = standard input) and, when out_path is not
+ * NULL, writes the result to out_path ("-" = standard output).  A file is
+ * written through a temporary file in the same directory that is renamed
+ * over out_path only when complete, so out_path may equal in_path and is
+ * never left half-written.  Nothing is written when a critical message
+ * occurred, unless opts->write_critical; message 34 then says so.  File
+ * faults are reported as fatal messages (3, 4, 26, 27) and also returned
+ * as SGFT_EOPEN, SGFT_EREAD or SGFT_EWRITE. */
+int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path);
+
+/* The counts so far. */
+const sgft_summary *sgft_ctx_summary(const sgft_ctx *ctx);
+
+/* SGFC's exit status for a summary: 0, 5 (warnings), 10 (errors), 20. */
+int sgft_exit_status(const sgft_summary *summary);
+
+/* Catalogue look-ups.  sgft_msg_known() tells whether n is a message
+ * number; the others return NULL for unknown numbers. */
+bool sgft_msg_known(int n);
+const char *sgft_msg_key(int n);
+const char *sgft_msg_text(int n);
+
+/* Formats a message that is not tied to any input (command-line faults)
+ * through the same catalogue and the context's callback.  detail, when not
+ * NULL, is appended after the message text. */
+void sgft_report(sgft_ctx *ctx, int code, const char *detail);
+
+/* The severity letters used in diagnostics: 'I', 'W', 'E', 'F'. */
+char sgft_severity_letter(sgft_severity s);
+const char *sgft_severity_name(sgft_severity s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* SGFTIDY_H */

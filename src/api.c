@@ -1,0 +1,288 @@
+/* api.c - public entry points: options, contexts, runs over streams and
+ * files.  Files are written through a temporary file in the destination's
+ * directory that is renamed into place only when complete. */
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void sgft_options_init(sgft_options *opts) {
+    memset(opts, 0, sizeof *opts);
+    opts->find_start = SGFT_START_HEURISTIC;
+    opts->linebreaks = SGFT_LB_HARD;
+    opts->line_width = 76;
+}
+
+static int find_prop(const char *id, size_t len) {
+    for (int i = 0; i < P__COUNT; i++)
+        if (strlen(sgft__props[i].id) == len &&
+            memcmp(sgft__props[i].id, id, len) == 0)
+            return i;
+    return -1;
+}
+
+int sgft_options_delete_prop(sgft_options *opts, const char *id) {
+    size_t len = strlen(id);
+    if (find_prop(id, len) < 0)
+        return SGFT_EINVAL;
+    size_t used = strlen(opts->delete_props);
+    if (used + len + 2 > sizeof opts->delete_props)
+        return SGFT_EINVAL;
+    if (used)
+        opts->delete_props[used++] = ' ';
+    memcpy(opts->delete_props + used, id, len + 1);
+    return 0;
+}
+
+sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
+                       void *userdata) {
+    sgft_ctx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return NULL;
+    if (opts)
+        ctx->opt = *opts;
+    else
+        sgft_options_init(&ctx->opt);
+    if (ctx->opt.line_width < 8)
+        ctx->opt.line_width = 8;
+    ctx->diag_fn = fn;
+    ctx->diag_data = userdata;
+    sgft__prop_index_init(&ctx->pindex);
+    sgft__arena_init(&ctx->tree_arena);
+    sgft__buf_init(&ctx->msgbuf);
+    sgft__buf_init(&ctx->header);
+    sgft__buf_init(&ctx->out);
+    /* -y: the ids are known (sgft_options_delete_prop checked them). */
+    const char *s = ctx->opt.delete_props;
+    while (*s) {
+        size_t n = strcspn(s, " ");
+        int i = find_prop(s, n);
+        if (i >= 0)
+            ctx->deleted[i] = 1;
+        s += n;
+        while (*s == ' ')
+            s++;
+    }
+    return ctx;
+}
+
+void sgft_ctx_free(sgft_ctx *ctx) {
+    if (!ctx)
+        return;
+    sgft__arena_free(&ctx->tree_arena);
+    sgft__buf_free(&ctx->msgbuf);
+    sgft__buf_free(&ctx->header);
+    sgft__buf_free(&ctx->out);
+    free(ctx);
+}
+
+const sgft_summary *sgft_ctx_summary(const sgft_ctx *ctx) { return &ctx->sum; }
+
+int sgft_exit_status(const sgft_summary *s) {
+    if (s->fatal)
+        return 20;
+    if (s->errors)
+        return 10;
+    if (s->warnings)
+        return 5;
+    return 0;
+}
+
+/* Check, then write, one game tree. */
+static int tree_done(sgft_ctx *ctx, game_tree *tree) {
+    int st = sgft__check_tree(ctx, tree);
+    if (st || !ctx->write)
+        return st;
+    if (tree->index == 1 && ctx->header.len) {
+        sgft__buf_put(&ctx->out, ctx->header.data, ctx->header.len);
+        if (ctx->header.data[ctx->header.len - 1] != '\n')
+            sgft__buf_putc(&ctx->out, '\n');
+    }
+    st = sgft__write_tree(ctx, tree);
+    if (st)
+        return st;
+    if (ctx->out.len >= 64 * 1024)
+        return sgft__flush_output(ctx);
+    return 0;
+}
+
+int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
+             void *wr_data) {
+    if (!ctx || !rd)
+        return SGFT_EINVAL;
+    sgft__input_init(&ctx->in, rd, rd_data);
+    ctx->write = wr;
+    ctx->write_data = wr_data;
+    int st = sgft__parse(ctx, tree_done);
+    if (!st && wr)
+        st = sgft__flush_output(ctx);
+    if (st == SGFT_ENOMEM)
+        sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+    sgft__input_free(&ctx->in);
+    ctx->write = NULL;
+    return st;
+}
+
+/* --- files -------------------------------------------------------------- */
+
+static long fd_read(void *data, char *b, size_t cap) {
+    int fd = *(int *)data;
+    for (;;) {
+        ssize_t n = read(fd, b, cap);
+        if (n >= 0 || errno != EINTR)
+            return (long)n;
+    }
+}
+
+static int fd_write(void *data, const char *b, size_t len) {
+    int fd = *(int *)data;
+    while (len) {
+        ssize_t n = write(fd, b, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        b += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static void report_errno(sgft_ctx *ctx, msg_id code, const char *path,
+                         int err) {
+    char detail[1200];
+    snprintf(detail, sizeof detail, "%s: %s", path, strerror(err));
+    report r = {0};
+    r.detail = detail;
+    sgft__report(ctx, code, false, 0, &r);
+}
+
+/* A temporary file next to path: "<dir>/.<name>.XXXXXX". */
+static char *temp_name_for(const char *path) {
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    const char *name = path + dirlen;
+    size_t n = strlen(path) + 16;
+    char *t = malloc(n);
+    if (t)
+        snprintf(t, n, "%.*s.%s.XXXXXX", (int)dirlen, path, name);
+    return t;
+}
+
+/* Copies everything from fd (rewound) to standard output. */
+static int copy_to_stdout(int fd) {
+    char b[65536];
+    if (lseek(fd, 0, SEEK_SET) < 0)
+        return -1;
+    for (;;) {
+        ssize_t n = read(fd, b, sizeof b);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            return 0;
+        int out = STDOUT_FILENO;
+        if (fd_write(&out, b, (size_t)n) < 0)
+            return -1;
+    }
+}
+
+int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
+    int in = STDIN_FILENO, out = -1, st = 0;
+    char *tmp = NULL;
+    bool to_stdout = out_path && strcmp(out_path, "-") == 0;
+    const char *in_name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
+
+    if (in_name == in_path) {
+        in = open(in_path, O_RDONLY);
+        if (in < 0) {
+            report_errno(ctx, M_CANNOT_OPEN_INPUT, in_path, errno);
+            return SGFT_EOPEN;
+        }
+    }
+    if (out_path) {
+        if (to_stdout) {
+            /* Kept aside until it is known whether it may be written. */
+            FILE *f = tmpfile();
+            out = f ? dup(fileno(f)) : -1;
+            if (f)
+                fclose(f);
+        } else {
+            tmp = temp_name_for(out_path);
+            out = tmp ? mkstemp(tmp) : -1;
+        }
+        if (out < 0) {
+            report_errno(ctx, M_CANNOT_OPEN_OUTPUT,
+                         to_stdout ? "<stdout>" : out_path, errno);
+            st = SGFT_EOPEN;
+            goto done;
+        }
+    }
+    st = sgft_run(ctx, fd_read, &in, out >= 0 ? fd_write : NULL, &out);
+    if (st == SGFT_EREAD) {
+        report_errno(ctx, M_CANNOT_READ_INPUT, in_name, ctx->in.read_errno);
+        goto done;
+    }
+    if (st == SGFT_EWRITE) {
+        report_errno(ctx, M_CANNOT_WRITE_OUTPUT,
+                     to_stdout ? "<stdout>" : out_path, errno);
+        goto done;
+    }
+    if (st || out < 0 || ctx->sum.fatal)
+        goto done;
+    if (ctx->sum.critical && !ctx->opt.write_critical) {
+        sgft__report(ctx, M_NOT_WRITTEN, false, 0, NULL);
+        goto done;
+    }
+    if (to_stdout) {
+        if (copy_to_stdout(out) < 0) {
+            report_errno(ctx, M_CANNOT_WRITE_OUTPUT, "<stdout>", errno);
+            st = SGFT_EWRITE;
+            goto done;
+        }
+    } else {
+        /* The new file gets the mode of the file it replaces, or the
+         * usual mode for a new file. */
+        struct stat sb;
+        mode_t mode;
+        if (stat(out_path, &sb) == 0) {
+            mode = sb.st_mode & 07777;
+        } else {
+            mode_t mask = umask(0);
+            umask(mask);
+            mode = 0666 & ~mask;
+        }
+        if (fchmod(out, mode) < 0 || fsync(out) < 0 || close(out) < 0) {
+            out = -1;
+            report_errno(ctx, M_CANNOT_WRITE_OUTPUT, out_path, errno);
+            st = SGFT_EWRITE;
+            goto done;
+        }
+        out = -1;
+        if (rename(tmp, out_path) < 0) {
+            report_errno(ctx, M_CANNOT_WRITE_OUTPUT, out_path, errno);
+            st = SGFT_EWRITE;
+            goto done;
+        }
+        free(tmp);
+        tmp = NULL;
+    }
+    ctx->sum.written = true;
+done:
+    if (out >= 0)
+        close(out);
+    if (tmp) {
+        unlink(tmp);
+        free(tmp);
+    }
+    if (in != STDIN_FILENO)
+        close(in);
+    return st;
+}

@@ -1,0 +1,94 @@
+/* arena.c - bump allocator for the nodes, properties and values of one
+ * game tree.  Blocks grow geometrically; a reset keeps the largest block
+ * for the next tree, so a collection of similar games allocates once. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct arena_block {
+    arena_block *next;
+    size_t size, used;
+    max_align_t data[]; /* payload */
+};
+
+#define ARENA_MIN_BLOCK ((size_t)64 * 1024)
+#define ALIGN (sizeof(max_align_t))
+
+void sgft__arena_init(arena *a) {
+    a->head = NULL;
+    a->spare = NULL;
+    a->used_total = 0;
+}
+
+static arena_block *block_new(size_t size) {
+    arena_block *b = malloc(sizeof(arena_block) + size);
+    if (!b)
+        return NULL;
+    b->next = NULL;
+    b->size = size;
+    b->used = 0;
+    return b;
+}
+
+void *sgft__arena_alloc(arena *a, size_t size) {
+    size = (size + ALIGN - 1) & ~(ALIGN - 1);
+    arena_block *b = a->head;
+    if (!b || b->size - b->used < size) {
+        size_t want = b ? b->size * 2 : ARENA_MIN_BLOCK;
+        while (want < size)
+            want *= 2;
+        if (a->spare && a->spare->size >= size) {
+            b = a->spare;
+            a->spare = NULL;
+            b->used = 0;
+        } else {
+            b = block_new(want);
+            if (!b)
+                return NULL;
+        }
+        b->next = a->head;
+        a->head = b;
+    }
+    void *p = (char *)b->data + b->used;
+    b->used += size;
+    a->used_total += size;
+    return p;
+}
+
+char *sgft__arena_strndup(arena *a, const char *s, size_t len) {
+    char *p = sgft__arena_alloc(a, len + 1);
+    if (!p)
+        return NULL;
+    if (len)
+        memcpy(p, s, len);
+    p[len] = '\0';
+    return p;
+}
+
+void sgft__arena_reset(arena *a) {
+    /* Keep the largest block as the spare; free the rest. */
+    arena_block *keep = a->spare;
+    for (arena_block *b = a->head, *next; b; b = next) {
+        next = b->next;
+        if (!keep || b->size > keep->size) {
+            free(keep);
+            keep = b;
+        } else {
+            free(b);
+        }
+    }
+    if (keep) {
+        keep->next = NULL;
+        keep->used = 0;
+    }
+    a->head = NULL;
+    a->spare = keep;
+    a->used_total = 0;
+}
+
+void sgft__arena_free(arena *a) {
+    sgft__arena_reset(a);
+    free(a->spare);
+    a->spare = NULL;
+}

@@ -1,0 +1,183 @@
+/* diag.c - the message catalogue, the severity policies and the reporting
+ * of diagnostics to the context's callback.  No other file decides a
+ * severity or formats a message. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct msg_info {
+    const char *key;
+    const char *text;
+    unsigned char cls;
+    unsigned char critical;
+} msg_info;
+
+static const msg_info catalogue[SGFT_MAX_MSG] = {
+#define MSG(num, key, cls, crit, text) [num] = {#key, text, cls, crit},
+#include "msg_list.h"
+#undef MSG
+};
+
+bool sgft_msg_known(int n) {
+    return n > 0 && n < SGFT_MAX_MSG && catalogue[n].key != NULL;
+}
+
+const char *sgft_msg_key(int n) {
+    return sgft_msg_known(n) ? catalogue[n].key : NULL;
+}
+
+const char *sgft_msg_text(int n) {
+    return sgft_msg_known(n) ? catalogue[n].text : NULL;
+}
+
+char sgft_severity_letter(sgft_severity s) {
+    switch (s) {
+    case SGFT_INFO: return 'I';
+    case SGFT_WARNING: return 'W';
+    case SGFT_ERROR: return 'E';
+    case SGFT_FATAL: return 'F';
+    }
+    return '?';
+}
+
+const char *sgft_severity_name(sgft_severity s) {
+    switch (s) {
+    case SGFT_INFO: return "info";
+    case SGFT_WARNING: return "warning";
+    case SGFT_ERROR: return "error";
+    case SGFT_FATAL: return "fatal";
+    }
+    return "?";
+}
+
+/* The one place where a class becomes a severity: E4 follows the FF of the
+ * tree being checked, W/r follows -r. */
+static sgft_severity resolve(const sgft_ctx *ctx, const msg_info *m,
+                             bool as_error) {
+    switch ((msg_class)m->cls) {
+    case C_FATAL: return SGFT_FATAL;
+    case C_ERROR: return SGFT_ERROR;
+    case C_WARN: return as_error ? SGFT_ERROR : SGFT_WARNING;
+    case C_E4:
+        return (!ctx->tree || ctx->tree->ff >= 4) ? SGFT_ERROR : SGFT_WARNING;
+    case C_WR: return ctx->opt.strict || as_error ? SGFT_ERROR : SGFT_WARNING;
+    case C_INFO: return SGFT_INFO;
+    }
+    return SGFT_ERROR;
+}
+
+bool sgft__msg_enabled(const sgft_ctx *ctx, msg_id code) {
+    const msg_info *m = &catalogue[code];
+    if (m->cls == C_FATAL)
+        return true;
+    if (ctx->opt.disabled[code])
+        return false;
+    if (ctx->opt.no_warnings && resolve(ctx, m, false) == SGFT_WARNING)
+        return false;
+    return true;
+}
+
+/* Appends s[0..len) to b for display inside a one-line message: control
+ * characters become spaces, and long values are cut (at a character
+ * boundary) with "...". */
+static void put_display(buf *b, const char *s, size_t len) {
+    enum { MAX_SHOWN = 60 };
+    size_t n = len;
+    bool cut = false;
+    if (n > MAX_SHOWN) {
+        n = MAX_SHOWN;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--;
+        cut = true;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        sgft__buf_putc(&*b, (char)(c < 0x20 || c == 0x7F ? ' ' : c));
+    }
+    if (cut)
+        sgft__buf_puts(b, "...");
+}
+
+static void format(buf *b, const char *tmpl, const report *r) {
+    bool used_detail = false;
+    b->len = 0;
+    sgft__buf_reserve(b, 128);
+    if (b->data)
+        b->data[0] = '\0';
+    for (const char *t = tmpl; *t; t++) {
+        if (*t != '%' || !t[1]) {
+            sgft__buf_putc(b, *t);
+            continue;
+        }
+        t++;
+        const char *s = NULL;
+        size_t len = 0;
+        switch (*t) {
+        case 'p': s = r ? r->prop : NULL; break;
+        case 'v':
+            s = r ? r->value : NULL;
+            len = r ? r->value_len : 0;
+            break;
+        case 'o':
+            s = r ? r->old : NULL;
+            len = r ? r->old_len : 0;
+            break;
+        case 'd':
+            s = r ? r->detail : NULL;
+            used_detail = true;
+            break;
+        default: sgft__buf_putc(b, *t); continue;
+        }
+        if (s)
+            put_display(b, s, len ? len : strlen(s));
+    }
+    if (!used_detail && r && r->detail) {
+        sgft__buf_puts(b, ": ");
+        put_display(b, r->detail, strlen(r->detail));
+    }
+}
+
+void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
+                  const report *r) {
+    const msg_info *m = &catalogue[code];
+    sgft_severity sev = resolve(ctx, m, r && r->as_error);
+    if (sev != SGFT_FATAL &&
+        (ctx->opt.disabled[code] ||
+         (ctx->opt.no_warnings && sev == SGFT_WARNING))) {
+        ctx->sum.ignored++;
+        return;
+    }
+    switch (sev) {
+    case SGFT_FATAL: ctx->sum.fatal++; break;
+    case SGFT_ERROR: ctx->sum.errors++; break;
+    case SGFT_WARNING: ctx->sum.warnings++; break;
+    case SGFT_INFO: ctx->sum.infos++; break;
+    }
+    if (m->critical)
+        ctx->sum.critical++;
+    if (!ctx->diag_fn)
+        return;
+    sgft_diag d;
+    memset(&d, 0, sizeof d);
+    d.code = (int)code;
+    d.key = m->key;
+    d.severity = sev;
+    d.critical = m->critical;
+    d.has_pos = has_pos;
+    if (has_pos) {
+        d.offset = off;
+        sgft__input_position(&ctx->in, off, &d.line, &d.col);
+    }
+    format(&ctx->msgbuf, m->text, r);
+    d.text = ctx->msgbuf.oom || !ctx->msgbuf.data ? m->text : ctx->msgbuf.data;
+    ctx->diag_fn(&d, ctx->diag_data);
+}
+
+void sgft_report(sgft_ctx *ctx, int code, const char *detail) {
+    if (!sgft_msg_known(code))
+        return;
+    report r = {0};
+    r.detail = detail;
+    sgft__report(ctx, (msg_id)code, false, 0, &r);
+}

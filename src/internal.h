@@ -1,0 +1,308 @@
+/* internal.h - types and functions shared by the files of the library.
+ *
+ * Nothing here is installed.  Functions shared between library files are
+ * named sgft__<module>_<verb>; only sgft_[a-z]* names are exported.
+ */
+#ifndef SGFT_INTERNAL_H
+#define SGFT_INTERNAL_H
+
+#include "sgftidy.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------------
+ * Arena: bump allocator, one per game tree, reset as a whole.
+ */
+typedef struct arena_block arena_block;
+typedef struct arena {
+    arena_block *head; /* block currently allocated from */
+    arena_block *spare; /* blocks kept for reuse after a reset */
+    size_t used_total;
+} arena;
+
+void sgft__arena_init(arena *a);
+/* Returns size bytes aligned for any object, or NULL when out of memory. */
+void *sgft__arena_alloc(arena *a, size_t size);
+/* Copies len bytes and adds a NUL; NULL when out of memory. */
+char *sgft__arena_strndup(arena *a, const char *s, size_t len);
+/* Frees everything allocated since init, keeping one block for reuse. */
+void sgft__arena_reset(arena *a);
+void sgft__arena_free(arena *a);
+
+/* ---------------------------------------------------------------------
+ * Growable byte buffer (malloc based).  On allocation failure the buffer
+ * sets oom and further appends do nothing.
+ */
+typedef struct buf {
+    char *data;
+    size_t len, cap;
+    bool oom;
+} buf;
+
+void sgft__buf_init(buf *b);
+void sgft__buf_free(buf *b);
+bool sgft__buf_reserve(buf *b, size_t extra);
+void sgft__buf_put(buf *b, const char *s, size_t len);
+void sgft__buf_putc(buf *b, char c);
+void sgft__buf_puts(buf *b, const char *s);
+
+/* ---------------------------------------------------------------------
+ * Property catalogue (prop_list.h).
+ */
+typedef enum value_type {
+    VT_NONE,
+    VT_NUMBER,
+    VT_REAL,
+    VT_DOUBLE,
+    VT_COLOR,
+    VT_SIMPLETEXT,
+    VT_TEXT,
+    VT_POINT,
+    VT_MOVE,
+    VT_STONE,
+    VT_SIZE,   /* number, or number ':' number */
+    VT_APP,    /* simpletext ':' simpletext */
+    VT_LABEL,  /* point ':' simpletext */
+    VT_ARROW,  /* point ':' point */
+    VT_FIGURE  /* none, or number ':' simpletext */
+} value_type;
+
+typedef enum prop_kind {
+    PK_NONE,
+    PK_ROOT,
+    PK_GAMEINFO,
+    PK_SETUP,
+    PK_MOVE
+} prop_kind;
+
+enum {
+    FF_NONE = 0,
+    FF_1 = 1,
+    FF_2 = 2,
+    FF_3 = 4,
+    FF_4 = 8,
+    FF_12 = FF_1 | FF_2,
+    FF_123 = FF_1 | FF_2 | FF_3,
+    FF_34 = FF_3 | FF_4,
+    FF_1234 = FF_1 | FF_2 | FF_3 | FF_4
+};
+
+enum {
+    PF_LIST = 1,    /* list of values */
+    PF_ELIST = 2,   /* list, or one empty value */
+    PF_INHERIT = 4, /* inherit attribute */
+    PF_GO = 8       /* defined for Go (GM[1]) only */
+};
+
+typedef enum prop_id {
+#define PROP(id, vt, kind, ff, flags) P_##id,
+#include "prop_list.h"
+#undef PROP
+    P__COUNT,
+    P_UNKNOWN = P__COUNT
+} prop_id;
+
+typedef struct prop_info {
+    char id[3];
+    unsigned char vt;    /* value_type */
+    unsigned char kind;  /* prop_kind */
+    unsigned char ff;    /* FF_* mask */
+    unsigned char flags; /* PF_* */
+} prop_info;
+
+extern const prop_info sgft__props[P__COUNT];
+
+/* Index from a one- or two-letter identifier to its prop_id. */
+typedef struct prop_index {
+    unsigned char slot[26 * 27];
+} prop_index;
+
+void sgft__prop_index_init(prop_index *ix);
+/* id is uppercase letters only; returns P_UNKNOWN for unknown ids. */
+prop_id sgft__prop_lookup(const prop_index *ix, const char *id, size_t len);
+
+/* ---------------------------------------------------------------------
+ * Message catalogue (msg_list.h).
+ */
+typedef enum msg_class {
+    C_INFO,
+    C_WARN,
+    C_WR,
+    C_ERROR,
+    C_E4,
+    C_FATAL
+} msg_class;
+
+typedef enum msg_id {
+#define MSG(num, key, cls, crit, text) M_##key = num,
+#include "msg_list.h"
+#undef MSG
+} msg_id;
+
+/* The slots of one report; any may be NULL. */
+typedef struct report {
+    const char *prop;   /* %p */
+    const char *value;  /* %v */
+    size_t value_len;   /* 0 = strlen(value) */
+    const char *old;    /* %o */
+    size_t old_len;     /* 0 = strlen(old) */
+    const char *detail; /* %d */
+    bool as_error;      /* raise a warning class to an error */
+} report;
+
+/* ---------------------------------------------------------------------
+ * The tree of one game: nodes, properties and values in one arena.
+ * A value is a span of the input buffer (raw bytes between '[' and ']',
+ * escapes kept) until something replaces it with text of its own.
+ */
+enum {
+    VALF_DECODED = 1 /* text holds the decoded value, not SGF syntax */
+};
+
+typedef struct value {
+    struct value *next;
+    uint64_t off;     /* offset of the first byte after '[' */
+    size_t len;       /* length of the raw bytes or of text */
+    const char *text; /* NULL: raw span of the input; else own bytes */
+    unsigned flags;   /* VALF_* */
+} value;
+
+enum {
+    PROPF_LOWERCASE = 1 /* identifier had lowercase letters */
+};
+
+typedef struct prop {
+    struct prop *next;
+    prop_id id;
+    unsigned flags;
+    const char *name; /* identifier, uppercase letters only */
+    const char *raw_name; /* as written, when PROPF_LOWERCASE */
+    uint64_t off;     /* offset of the identifier */
+    value *values, *last_value;
+} prop;
+
+typedef struct node {
+    struct node *parent, *child, *last_child, *next;
+    prop *props, *last_prop;
+    uint64_t off; /* offset of the ';' (or where it was assumed) */
+} node;
+
+typedef struct game_tree {
+    node *root;
+    uint64_t off;   /* offset of the '(' */
+    unsigned index; /* 1-based number of the tree in the file */
+    int ff;         /* FF of the tree (1 when absent) */
+    int gm;         /* GM of the tree (1 when absent) */
+} game_tree;
+
+/* ---------------------------------------------------------------------
+ * Input: a buffer over the source that keeps the bytes from a mark on,
+ * so that spans of the current game tree stay valid; absolute offsets
+ * translate to pointers with in_ptr().  Line numbers are counted lazily.
+ */
+typedef struct input {
+    sgft_read_fn read;
+    void *read_data;
+    char *data;
+    size_t len, cap;
+    uint64_t base; /* absolute offset of data[0] */
+    bool eof, error;
+    int read_errno;
+    /* line accounting: line number at absolute offset line_base_off */
+    uint64_t line_base_off;
+    unsigned long line_base;
+    unsigned long col_base; /* characters from its line start to it */
+    /* line starts after line_base_off, for the current window */
+    uint64_t *lines;
+    size_t nlines, lines_cap;
+    uint64_t lines_scanned; /* absolute offset scanned up to */
+} input;
+
+/* ---------------------------------------------------------------------
+ * The context of one run.
+ */
+struct sgft_ctx {
+    sgft_options opt;
+    sgft_diag_fn diag_fn;
+    void *diag_data;
+    sgft_summary sum;
+    prop_index pindex;
+    arena tree_arena;
+    input in;
+    game_tree *tree;      /* tree being checked, for FF[4] policies */
+    buf msgbuf;           /* formatted message text */
+    buf header;           /* text before the first tree, with -k */
+    sgft_write_fn write;
+    void *write_data;
+    buf out;              /* output buffer */
+    int status;           /* first environment fault, or 0 */
+    unsigned char deleted[P__COUNT]; /* -y */
+};
+
+/* diag.c: reports message code at absolute input offset off (has_pos),
+ * formatting the catalogue text with the slots of r. */
+void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
+                  const report *r);
+bool sgft__msg_enabled(const sgft_ctx *ctx, msg_id code);
+
+/* input.c */
+void sgft__input_init(input *in, sgft_read_fn rd, void *data);
+void sgft__input_free(input *in);
+/* Reads more bytes; returns the count read, 0 at end, <0 on fault. */
+long sgft__input_fill(input *in);
+/* Releases the bytes before absolute offset off (counting their lines). */
+void sgft__input_release(input *in, uint64_t off);
+/* Line and column (1-based) of absolute offset off >= line_base_off. */
+void sgft__input_position(input *in, uint64_t off, unsigned long *line,
+                          unsigned long *col);
+
+static inline const char *in_ptr(const input *in, uint64_t off) {
+    return in->data + (size_t)(off - in->base);
+}
+
+/* The bytes of a value: its own text or the raw input span. */
+static inline const char *value_bytes(const sgft_ctx *ctx, const value *v) {
+    return v->text ? v->text : in_ptr(&ctx->in, v->off);
+}
+
+/* parse.c: reads the whole input, calling tree_done for each game tree.
+ * Returns 0, or a negative status for an environment fault. */
+typedef int (*tree_done_fn)(sgft_ctx *ctx, game_tree *tree);
+int sgft__parse(sgft_ctx *ctx, tree_done_fn done);
+
+/* tree.c: building and walking trees (all allocations in ctx->tree_arena;
+ * NULL on out of memory). */
+node *sgft__node_new(sgft_ctx *ctx, node *parent, uint64_t off);
+prop *sgft__prop_add(sgft_ctx *ctx, node *n, prop_id id, const char *name,
+                     size_t name_len, uint64_t off);
+value *sgft__value_add(sgft_ctx *ctx, prop *p, uint64_t off, size_t len);
+void sgft__prop_unlink(node *n, prop *p);
+prop *sgft__prop_find(node *n, prop_id id);
+/* Replaces the values of p by one value holding a copy of the decoded
+ * text (flag VALF_DECODED). */
+bool sgft__prop_set_text(sgft_ctx *ctx, prop *p, const char *text,
+                         size_t len);
+/* Next node in pre-order (children first), without recursion. */
+node *sgft__node_next_preorder(node *n);
+
+/* check.c: checks and repairs one tree in place. */
+int sgft__check_tree(sgft_ctx *ctx, game_tree *tree);
+
+/* value.c: text values. */
+/* Decodes raw Text/SimpleText bytes (escapes, line breaks, white space)
+ * into out, per the -l style; simple folds line breaks into spaces. */
+void sgft__text_decode(buf *out, const char *raw, size_t len, bool simple,
+                       sgft_linebreaks style);
+/* Number of characters (UTF-8 code points) in s[0..len). */
+size_t sgft__utf8_width(const char *s, size_t len);
+/* Whether s[0..len) is well-formed UTF-8. */
+bool sgft__utf8_valid(const char *s, size_t len);
+
+/* write.c: writes one tree in the normalized form to ctx->out. */
+int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);
+/* Passes the buffered output to the writer callback. */
+int sgft__flush_output(sgft_ctx *ctx);
+
+#endif /* SGFT_INTERNAL_H */

@@ -1,0 +1,43 @@
+/* opt_list.h - the command-line options: one line per option.
+ *
+ * Included by main.c several times (X-macro): the parser, --help and the
+ * option tests all read these lines, so help and behaviour agree.
+ *
+ *   OPT(id, letter, long name, argument, argument name, state, help)
+ *
+ * letter 0: long option only.  Arguments: A_NONE; A_NUM (digits, chained
+ * as SGFC does: -d20); A_ID (uppercase letters: -yMA); A_STR (long option
+ * only, --name=value).  State: S_OK works; S_LATER is refused with
+ * message 100 until it is implemented.
+ */
+OPT(FIND_START,   'b', "find-start",      A_NUM,  "1|2|3", S_OK,    "how the start of the SGF data is found: 1 heuristic (default), 2 first '(;', 3 first '('")
+OPT(CRITICAL,     'c', "write-critical",  A_NONE, NULL,    S_OK,    "write the output even if critical messages occurred")
+OPT(DISABLE,      'd', "disable",         A_NUM,  "N",     S_OK,    "do not report message number N (repeatable; fatal errors cannot be disabled)")
+OPT(EXPAND,       'e', "expand",          A_NONE, NULL,    S_LATER, "expand compressed point lists")
+OPT(ENCODING_MODE,'E', "encoding-mode",   A_NUM,  "1|2|3", S_LATER, "1 decode the file before parsing, 2 decode text values only, 3 no decoding")
+OPT(SIGNATURE,    'g', "signature",       A_NONE, NULL,    S_LATER, "print the game signature of each game tree")
+OPT(HELP,         'h', "help",            A_NONE, NULL,    S_OK,    "print this help and exit")
+OPT(INTERACTIVE,  'i', "interactive",     A_NONE, NULL,    S_LATER, "ask how to repair faulty game-info values")
+OPT(KEEP_HEADER,  'k', "keep-header",     A_NONE, NULL,    S_OK,    "keep the text before the SGF data in the output")
+OPT(LINEBREAKS,   'l', "linebreaks",      A_NUM,  "1-4",   S_OK,    "how line breaks in texts are read: 1 all hard (default), 2 soft after a space, 3 single = space, 4 single = space, blank lines kept")
+OPT(NODE_BREAKS,  'L', "node-linebreaks", A_NONE, NULL,    S_OK,    "end output lines at node boundaries where possible")
+OPT(DEL_MARKUP,   'm', "delete-move-markup", A_NONE, NULL, S_LATER, "delete markup on the point of the move")
+OPT(DEL_EMPTY,    'n', "delete-empty-nodes", A_NONE, NULL, S_LATER, "delete empty nodes")
+OPT(DEL_OBSOLETE, 'o', "delete-obsolete", A_NONE, NULL,    S_LATER, "delete obsolete properties, converting L, M and KI")
+OPT(PASS_TT,      'p', "pass-tt",         A_NONE, NULL,    S_LATER, "write passes as [tt] on boards up to 19x19")
+OPT(QUIET,        'q', "quiet",           A_NONE, NULL,    S_OK,    "print no status lines")
+OPT(STRICT,       'r', "strict",          A_NONE, NULL,    S_LATER, "restrictive checking")
+OPT(SPLIT,        's', "split",           A_NONE, NULL,    S_LATER, "write each game tree into a file of its own")
+OPT(NO_SOFT,      't', "no-soft-breaks",  A_NONE, NULL,    S_OK,    "insert no soft line breaks into texts")
+OPT(DEL_UNKNOWN,  'u', "delete-unknown",  A_NONE, NULL,    S_OK,    "delete unknown properties")
+OPT(UTF8_DEFAULT, 'U', "utf8-default",    A_NONE, NULL,    S_LATER, "same as --default-encoding=UTF-8")
+OPT(VARIATIONS,   'v', "fix-variations",  A_NONE, NULL,    S_LATER, "correct sibling-style variations, move moves out of root nodes")
+OPT(NO_WARNINGS,  'w', "no-warnings",     A_NONE, NULL,    S_OK,    "do not report warnings")
+OPT(DELETE_PROP,  'y', "delete",          A_ID,   "ID",    S_OK,    "delete property ID (repeatable)")
+OPT(REVERSE,      'z', "reverse-variations", A_NONE, NULL, S_LATER, "reverse the order of variations")
+OPT(VERSION,       0,  "version",         A_NONE, NULL,    S_OK,    "print the version and exit")
+OPT(FORMAT,        0,  "format",          A_STR,  "FORM",  S_OK,    "diagnostics as: default (FILE:LINE:COL: ...), sgfc, json")
+OPT(MUTE,          0,  "mute",            A_STR,  "KEY",   S_OK,    "do not report the message with this key, e.g. UNKNOWN_PROP (repeatable)")
+OPT(WIDTH,         0,  "width",           A_STR,  "N",     S_OK,    "output line width (default 76, at least 8)")
+OPT(ENCODING,      0,  "encoding",        A_STR,  "NAME",  S_LATER, "read every game tree in charset NAME, whatever CA says")
+OPT(DEF_ENCODING,  0,  "default-encoding",A_STR,  "NAME",  S_LATER, "charset of game trees without CA")

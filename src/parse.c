@@ -1,0 +1,524 @@
+/* parse.c - the SGF syntax, with recovery.
+ *
+ * Reads the input through the window of input.c and builds one game tree
+ * at a time in the context's arena; each complete tree goes to the
+ * tree_done callback, then its memory and input bytes are released.
+ * Every syntax fault is reported once, with the message number SGFC uses,
+ * at the offset where the recovery was decided.  Nesting is kept in an
+ * explicit stack: no recursion, whatever the depth of the variations.
+ */
+#include "internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EOF_CH (-1)
+#define JUNK_KEEP 64   /* characters of a junk run kept for the message */
+#define ID_MAX_LEN 100 /* identifiers this long are dropped (message 11) */
+
+typedef struct frame {
+    node *parent; /* node the variation hangs from; NULL for a game tree */
+    node *last;   /* last node of the variation's sequence so far */
+    bool had_child; /* a sub-variation was closed after the sequence */
+} frame;
+
+typedef struct parser {
+    sgft_ctx *ctx;
+    input *in;
+    uint64_t pos; /* absolute offset of the next byte */
+    frame *stack;
+    size_t depth, cap;
+    game_tree tree;
+    tree_done_fn done;
+    int status;
+    /* a run of illegal characters, reported as one message */
+    bool junk;
+    uint64_t junk_off;
+    char junk_text[JUNK_KEEP + 4];
+    size_t junk_len;
+    size_t junk_ws; /* white space seen after the run, not yet added */
+} parser;
+
+static inline bool is_ws(int c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+           c == '\f';
+}
+static inline bool is_upper(int c) { return c >= 'A' && c <= 'Z'; }
+static inline bool is_lower(int c) { return c >= 'a' && c <= 'z'; }
+
+/* Makes pos + k readable if the input has that much; returns the byte
+ * there or EOF_CH. */
+static int peek_at(parser *p, uint64_t k) {
+    input *in = p->in;
+    while (p->pos + k >= in->base + in->len) {
+        long n = sgft__input_fill(in);
+        if (n < 0) {
+            if (!p->status)
+                p->status = in->read_errno == ENOMEM ? SGFT_ENOMEM
+                                                             : SGFT_EREAD;
+            return EOF_CH;
+        }
+        if (n == 0)
+            return EOF_CH;
+    }
+    return (unsigned char)*in_ptr(in, p->pos + k);
+}
+
+static inline int peek(parser *p) {
+    input *in = p->in;
+    if (p->pos < in->base + in->len)
+        return (unsigned char)*in_ptr(in, p->pos);
+    return peek_at(p, 0);
+}
+
+static void report_at(parser *p, msg_id code, uint64_t off, const report *r) {
+    sgft__report(p->ctx, code, true, off, r);
+}
+
+static void oom(parser *p) {
+    if (!p->status)
+        p->status = SGFT_ENOMEM;
+}
+
+/* --- illegal characters ------------------------------------------------ */
+
+static void junk_add(parser *p, int c) {
+    if (!p->junk) {
+        p->junk = true;
+        p->junk_off = p->pos;
+        p->junk_len = 0;
+        p->junk_ws = 0;
+    }
+    /* White space inside a run belongs to it; at its end it does not. */
+    for (; p->junk_ws; p->junk_ws--)
+        if (p->junk_len < JUNK_KEEP)
+            p->junk_text[p->junk_len++] = ' ';
+    if (p->junk_len < JUNK_KEEP)
+        p->junk_text[p->junk_len++] = (char)c;
+    else if (p->junk_len == JUNK_KEEP) {
+        memcpy(p->junk_text + p->junk_len, "...", 3);
+        p->junk_len += 3;
+    }
+}
+
+static void junk_flush(parser *p) {
+    if (!p->junk)
+        return;
+    p->junk_text[p->junk_len] = '\0';
+    report r = {0};
+    r.detail = p->junk_text;
+    report_at(p, M_ILLEGAL_CHARS, p->junk_off, &r);
+    p->junk = false;
+}
+
+/* Skips white space; a pending junk run remembers how much it saw. */
+static void skip_ws(parser *p) {
+    int c;
+    while ((c = peek(p)) != EOF_CH && is_ws(c)) {
+        if (p->junk)
+            p->junk_ws++;
+        p->pos++;
+    }
+}
+
+/* Byte at the first non-white-space position from pos + k, and its
+ * distance in *at. */
+static int peek_nonws(parser *p, uint64_t k, uint64_t *at) {
+    int c;
+    while ((c = peek_at(p, k)) != EOF_CH && is_ws(c))
+        k++;
+    *at = k;
+    return c;
+}
+
+/* --- the stack of open variations -------------------------------------- */
+
+static frame *top(parser *p) { return &p->stack[p->depth - 1]; }
+
+static bool push(parser *p, node *parent) {
+    if (p->depth == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 64;
+        frame *s = realloc(p->stack, cap * sizeof *s);
+        if (!s) {
+            oom(p);
+            return false;
+        }
+        p->stack = s;
+        p->cap = cap;
+    }
+    p->stack[p->depth].parent = parent;
+    p->stack[p->depth].last = NULL;
+    p->stack[p->depth].had_child = false;
+    p->depth++;
+    return true;
+}
+
+/* Adds a node to the sequence of the innermost variation. */
+static node *add_node(parser *p, uint64_t off) {
+    frame *f = top(p);
+    if (f->had_child) {
+        /* Node after the sub-variations: a '(' is missing (66). */
+        report_at(p, M_NODE_AFTER_VARIATION, off, NULL);
+        if (!push(p, f->last))
+            return NULL;
+        f = top(p);
+    }
+    node *parent = f->last ? f->last : f->parent;
+    node *n = sgft__node_new(p->ctx, parent, off);
+    if (!n) {
+        oom(p);
+        return NULL;
+    }
+    if (!parent)
+        p->tree.root = n;
+    f->last = n;
+    return n;
+}
+
+/* The current node for a property: a missing ';' is assumed (36 at the
+ * start of a game tree, 67 in a variation) and a missing '(' too (66). */
+static node *node_for_prop(parser *p, uint64_t off) {
+    frame *f = top(p);
+    if (f->last && !f->had_child)
+        return f->last;
+    if (!f->last && !f->had_child)
+        report_at(p, p->depth == 1 && !p->tree.root ? M_MISSING_SEMICOLON
+                                                    : M_PAREN_NO_SEMICOLON,
+                  off, NULL);
+    return add_node(p, off);
+}
+
+/* --- game trees -------------------------------------------------------- */
+
+static void tree_begin(parser *p, uint64_t off) {
+    p->tree.root = NULL;
+    p->tree.off = off;
+    p->tree.index = (unsigned)p->ctx->sum.trees + 1;
+    p->tree.ff = 1;
+    p->tree.gm = 1;
+    p->ctx->tree = &p->tree;
+}
+
+/* Hands a finished tree on and releases its memory and input. */
+static void tree_end(parser *p) {
+    junk_flush(p);
+    if (p->tree.root) {
+        p->ctx->sum.trees++;
+        int st = p->done(p->ctx, &p->tree);
+        if (st && !p->status)
+            p->status = st;
+    }
+    p->ctx->tree = NULL;
+    sgft__arena_reset(&p->ctx->tree_arena);
+    sgft__input_release(p->in, p->pos);
+}
+
+static void open_paren(parser *p) {
+    uint64_t off = p->pos;
+    uint64_t at;
+    int c2 = peek_nonws(p, 1, &at);
+    junk_flush(p);
+    if (p->depth == 0) {
+        tree_begin(p, off);
+        if (!push(p, NULL))
+            return;
+    } else {
+        frame *f = top(p);
+        if (!f->last) {
+            /* '(' where the first node should start (21). */
+            report_at(p, M_PAREN_NOT_NODE, off, NULL);
+            p->pos++;
+            return;
+        }
+        if (c2 == ')') {
+            report_at(p, M_EMPTY_VARIATION, off, NULL);
+            p->pos += at + 1;
+            return;
+        }
+        f->had_child = true;
+        if (!push(p, f->last))
+            return;
+    }
+    p->pos++;
+    if (is_upper(c2)) {
+        /* Property right after '(': ';' assumed (36 or 67). */
+        p->pos += at - 1;
+        node_for_prop(p, p->pos);
+    }
+}
+
+static void close_paren(parser *p) {
+    junk_flush(p);
+    frame *f = top(p);
+    if (!f->last)
+        report_at(p, M_EMPTY_VARIATION, p->pos, NULL);
+    p->depth--;
+    p->pos++;
+    if (p->depth == 0)
+        tree_end(p);
+}
+
+/* --- properties and values --------------------------------------------- */
+
+/* Reads the value at pos ('['); returns false at the end of the input.
+ * When p_ is not NULL the value is added to it. */
+static bool read_value(parser *p, prop *pr) {
+    input *in = p->in;
+    uint64_t start = ++p->pos; /* after '[' */
+    uint64_t i = start;
+    for (;;) {
+        uint64_t end = in->base + in->len;
+        if (i >= end) {
+            if (peek_at(p, i - p->pos) == EOF_CH) {
+                /* End of input inside the value (10): keep what was read. */
+                report r = {0};
+                r.detail = "inside a value";
+                report_at(p, M_UNEXPECTED_EOF, start - 1, &r);
+                end = in->base + in->len;
+                if (pr && !sgft__value_add(p->ctx, pr, start, (size_t)(end - start)))
+                    oom(p);
+                p->pos = end;
+                return false;
+            }
+            continue;
+        }
+        const char *s = in_ptr(in, i);
+        size_t avail = (size_t)(end - i);
+        const char *rb = memchr(s, ']', avail);
+        size_t span = rb ? (size_t)(rb - s) : avail;
+        const char *bs = memchr(s, '\\', span);
+        if (bs) {
+            i += (uint64_t)(bs - s) + 2; /* skip the escaped character */
+            continue;
+        }
+        if (!rb) {
+            i = end;
+            continue;
+        }
+        i += span;
+        break;
+    }
+    size_t len = (size_t)(i - start);
+    char *v = in->data + (size_t)(start - in->base);
+    char *nul = memchr(v, '\0', len);
+    if (nul) {
+        report_at(p, M_NUL_BYTE, start + (uint64_t)(nul - v), NULL);
+        for (; nul; nul = memchr(nul, '\0', len - (size_t)(nul - v)))
+            *nul = ' ';
+    }
+    if (pr && !sgft__value_add(p->ctx, pr, start, len))
+        oom(p);
+    p->pos = i + 1;
+    return true;
+}
+
+/* Reads '[' values while they follow (white space between them). */
+static void read_values(parser *p, prop *pr) {
+    for (;;) {
+        if (!read_value(p, pr))
+            return;
+        uint64_t at;
+        int c = peek_nonws(p, 0, &at);
+        if (c != '[')
+            return;
+        p->pos += at;
+    }
+}
+
+/* A run of letters at pos. */
+static void identifier(parser *p) {
+    uint64_t off = p->pos;
+    char name[ID_MAX_LEN + 1];
+    size_t upper = 0, total = 0;
+    int c;
+    while ((c = peek(p)) != EOF_CH && (is_upper(c) || is_lower(c))) {
+        if (is_upper(c)) {
+            if (upper < ID_MAX_LEN)
+                name[upper] = (char)c;
+            upper++;
+        }
+        total++;
+        p->pos++;
+    }
+    if (upper == 0) {
+        /* Lowercase letters not attached to an identifier are junk (8). */
+        uint64_t end = p->pos;
+        p->pos = off;
+        for (; p->pos < end; p->pos++)
+            junk_add(p, peek(p));
+        return;
+    }
+    junk_flush(p);
+    uint64_t id_end = p->pos;
+    uint64_t at;
+    c = peek_nonws(p, 0, &at);
+    report r = {0};
+    if (c != '[') {
+        char shown[ID_MAX_LEN + 4];
+        size_t n = upper < ID_MAX_LEN ? upper : ID_MAX_LEN;
+        memcpy(shown, name, n);
+        shown[n] = '\0';
+        r.prop = shown;
+        if (c == EOF_CH) {
+            r.detail = "after a property identifier";
+            report_at(p, M_UNEXPECTED_EOF, off, &r);
+        } else {
+            report_at(p, M_NO_VALUE, off, &r);
+        }
+        return;
+    }
+    p->pos += at;
+    if (upper >= ID_MAX_LEN) {
+        char count[24];
+        snprintf(count, sizeof count, "%zu", upper);
+        r.detail = count;
+        report_at(p, M_ID_TOO_LONG, off, &r);
+        read_values(p, NULL);
+        return;
+    }
+    name[upper] = '\0';
+    if (p->depth == 0)
+        return; /* cannot happen: letters outside trees are junk */
+    node *n = node_for_prop(p, off);
+    if (!n)
+        return;
+    prop_id id = sgft__prop_lookup(&p->ctx->pindex, name, upper);
+    prop *pr = sgft__prop_add(p->ctx, n, id, name, upper, off);
+    if (!pr) {
+        oom(p);
+        return;
+    }
+    if (upper != total) {
+        pr->flags |= PROPF_LOWERCASE;
+        pr->raw_name = sgft__arena_strndup(&p->ctx->tree_arena,
+                                           in_ptr(p->in, off),
+                                           (size_t)(id_end - off));
+        if (!pr->raw_name)
+            oom(p);
+    }
+    if (upper > 2) {
+        r.prop = pr->name;
+        report_at(p, M_ID_LONGER_THAN_TWO, off, &r);
+    }
+    read_values(p, pr);
+}
+
+/* --- the start of the data ------------------------------------------- */
+
+/* Does the text at pos + k look like a property: letters (at least one
+ * uppercase), white space, '['? */
+static bool looks_like_prop(parser *p, uint64_t k) {
+    int c;
+    bool upper = false;
+    while ((c = peek_at(p, k)) != EOF_CH && (is_upper(c) || is_lower(c))) {
+        upper |= is_upper(c);
+        k++;
+    }
+    uint64_t at;
+    return upper && peek_nonws(p, k, &at) == '[';
+}
+
+/* Skips the text before the first game tree (-b); keeps it with -k.
+ * Returns false when no SGF data was found. */
+static bool find_start(parser *p) {
+    sgft_ctx *ctx = p->ctx;
+    bool warned = false;
+    for (;;) {
+        int c = peek(p);
+        if (c == EOF_CH)
+            return false;
+        if (c == '(') {
+            uint64_t at;
+            int c2 = peek_nonws(p, 1, &at);
+            switch (ctx->opt.find_start) {
+            case SGFT_START_PAREN: return true;
+            case SGFT_START_PAREN_SEMI:
+                if (c2 == ';')
+                    return true;
+                break;
+            case SGFT_START_HEURISTIC:
+                if (c2 == ';' || (is_upper(c2) && looks_like_prop(p, at)))
+                    return true;
+                break;
+            }
+        } else if (c == '[' && !warned && is_lower(peek_at(p, 1)) &&
+                   is_lower(peek_at(p, 2)) && peek_at(p, 3) == ']') {
+            /* Something like a point value before the data (6). */
+            char seen[5];
+            memcpy(seen, in_ptr(p->in, p->pos), 4);
+            seen[4] = '\0';
+            report r = {0};
+            r.detail = seen;
+            report_at(p, M_SGF_IN_HEADER, p->pos, &r);
+            warned = true;
+        }
+        if (ctx->opt.keep_header)
+            sgft__buf_putc(&ctx->header, (char)c);
+        p->pos++;
+        if ((p->pos & 0xFFFF) == 0)
+            sgft__input_release(p->in, p->pos);
+    }
+}
+
+/* --- the main loop ----------------------------------------------------- */
+
+int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.ctx = ctx;
+    p.in = &ctx->in;
+    p.done = done;
+
+    if (!find_start(&p)) {
+        if (!p.status)
+            sgft__report(ctx, M_NO_SGF_DATA, false, 0, NULL);
+        return p.status;
+    }
+    sgft__input_release(p.in, p.pos);
+
+    int c;
+    while (!p.status && (c = peek(&p)) != EOF_CH) {
+        if (is_ws(c)) {
+            skip_ws(&p);
+            continue;
+        }
+        if (c == '(') {
+            open_paren(&p);
+            continue;
+        }
+        if (p.depth == 0) {
+            /* Outside game trees everything else is junk (8). */
+            junk_add(&p, c);
+            p.pos++;
+            continue;
+        }
+        if (c == ')') {
+            close_paren(&p);
+        } else if (c == ';') {
+            junk_flush(&p);
+            add_node(&p, p.pos);
+            p.pos++;
+        } else if (c == '[') {
+            /* Values without identifier (54): dropped. */
+            junk_flush(&p);
+            report_at(&p, M_VALUES_WITHOUT_ID, p.pos, NULL);
+            read_values(&p, NULL);
+        } else if (is_upper(c) || is_lower(c)) {
+            identifier(&p);
+        } else {
+            junk_add(&p, c);
+            p.pos++;
+        }
+    }
+    junk_flush(&p);
+    if (!p.status && p.depth > 0) {
+        /* End of input inside a game tree (9): close it. */
+        report_at(&p, M_MISSING_PAREN, p.pos, NULL);
+        p.depth = 0;
+        tree_end(&p);
+    }
+    free(p.stack);
+    return p.status;
+}

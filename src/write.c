@@ -1,0 +1,370 @@
+/* write.c - the normalized FF[4] form of a game tree.
+ *
+ * Layout (documented in man/sgftidy.1, "OUTPUT FORM"):
+ *  - properties of a node in the catalogue's order, unknown ones last in
+ *    the order read;
+ *  - each game-info property on a line of its own;
+ *  - everything else packed into lines of at most line_width columns,
+ *    breaking before a node (';' stays with its first property) or
+ *    between properties; with -L before a node whenever it does not fit;
+ *  - each variation starts on a new line;
+ *  - Text and SimpleText values escaped where the format requires ('\',
+ *    ']'; ':' in composed values) and, unless -t, wrapped with soft line
+ *    breaks ('\' + LF) so that lines stay within the width.
+ * Every decision depends only on the decoded content, so writing the
+ * output again gives the same bytes.  The walk is iterative.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct segment {
+    size_t start, end; /* bytes of the property in the render buffer */
+    size_t width;      /* columns up to its first line break */
+    prop *p;
+} segment;
+
+typedef struct writer {
+    sgft_ctx *ctx;
+    buf *out;
+    size_t col;
+    size_t width;
+    bool soft;
+    buf render;  /* canonical text of the current node's properties */
+    buf text;    /* a decoded value */
+    segment *seg;
+    size_t nseg, seg_cap;
+    prop **sorted;
+    size_t sorted_cap;
+} writer;
+
+/* --- low-level output with column tracking --------------------------- */
+
+static void put(writer *w, const char *s, size_t len) {
+    sgft__buf_put(w->out, s, len);
+    const char *nl = NULL;
+    for (const char *q = s; (q = memchr(q, '\n', len - (size_t)(q - s)));
+         q++)
+        nl = q;
+    if (nl)
+        w->col = sgft__utf8_width(nl + 1, len - (size_t)(nl + 1 - s));
+    else
+        w->col += sgft__utf8_width(s, len);
+}
+
+static void putc_(writer *w, char c) {
+    sgft__buf_putc(w->out, c);
+    if (c == '\n')
+        w->col = 0;
+    else if (((unsigned char)c & 0xC0) != 0x80)
+        w->col++;
+}
+
+static void newline(writer *w) {
+    if (w->col > 0)
+        putc_(w, '\n');
+}
+
+/* --- values ----------------------------------------------------------- */
+
+static inline size_t seq_len(const char *s, size_t i, size_t len) {
+    unsigned char c = (unsigned char)s[i];
+    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    if (i + n > len)
+        n = len - i;
+    for (size_t k = 1; k < n; k++)
+        if (((unsigned char)s[i + k] & 0xC0) != 0x80)
+            return k;
+    return n;
+}
+
+static inline bool needs_escape(char c, bool colon) {
+    return c == '\\' || c == ']' || (colon && c == ':');
+}
+
+/* Appends decoded text to b, escaped, without soft line breaks. */
+static void escape_into(buf *b, const char *s, size_t len, bool colon) {
+    size_t from = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!needs_escape(s[i], colon))
+            continue;
+        sgft__buf_put(b, s + from, i - from);
+        sgft__buf_putc(b, '\\');
+        from = i;
+    }
+    sgft__buf_put(b, s + from, len - from);
+}
+
+/* Writes decoded text escaped, wrapped with soft line breaks so that no
+ * line passes the width (one column is kept for the '\' or ']'). */
+static void put_wrapped(writer *w, const char *s, size_t len) {
+    size_t limit = w->width > 1 ? w->width - 1 : 1;
+    size_t i = 0;
+    while (i < len) {
+        char c = s[i];
+        if (c == '\n') {
+            putc_(w, '\n');
+            i++;
+            continue;
+        }
+        if (c == ' ') {
+            size_t ww = 0;
+            for (size_t j = i + 1; j < len && s[j] != ' ' && s[j] != '\n';) {
+                ww += needs_escape(s[j], false) ? 2 : 1;
+                j += seq_len(s, j, len);
+            }
+            if (w->col + 1 > limit) {
+                put(w, "\\\n ", 3);
+            } else if (w->col + 1 + ww > limit && ww <= limit) {
+                put(w, " \\\n", 3);
+            } else {
+                putc_(w, ' ');
+            }
+            i++;
+            continue;
+        }
+        size_t n = seq_len(s, i, len);
+        size_t cw = needs_escape(c, false) ? 2 : 1;
+        if (w->col + cw > limit && w->col > 0)
+            put(w, "\\\n", 2);
+        if (cw == 2)
+            putc_(w, '\\');
+        put(w, s + i, n);
+        i += n;
+    }
+}
+
+static bool is_text_type(value_type vt) {
+    return vt == VT_TEXT || vt == VT_SIMPLETEXT;
+}
+
+static bool has_text_part(value_type vt) {
+    return vt == VT_APP || vt == VT_LABEL || vt == VT_FIGURE;
+}
+
+/* Position of the first unescaped ':' in raw, or len. */
+static size_t compose_split(const char *raw, size_t len) {
+    for (size_t i = 0; i < len; i++) {
+        if (raw[i] == '\\')
+            i++;
+        else if (raw[i] == ':')
+            return i;
+    }
+    return len;
+}
+
+/* Decoded text of a value of a text type in w->text. */
+static void decode_value(writer *w, const value *v, bool simple) {
+    w->text.len = 0;
+    if (v->flags & VALF_DECODED)
+        sgft__buf_put(&w->text, v->text, v->len);
+    else
+        sgft__text_decode(&w->text, value_bytes(w->ctx, v), v->len, simple,
+                          w->ctx->opt.linebreaks);
+}
+
+/* Appends the canonical form of one value (between the brackets). */
+static void render_value(writer *w, buf *b, const prop *p, const value *v) {
+    value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
+    const char *raw = value_bytes(w->ctx, v);
+    if (p->id != P_UNKNOWN && is_text_type(vt)) {
+        decode_value(w, v, vt == VT_SIMPLETEXT);
+        escape_into(b, w->text.data ? w->text.data : "", w->text.len, false);
+        return;
+    }
+    if (p->id != P_UNKNOWN && has_text_part(vt) && !(v->flags & VALF_DECODED)) {
+        size_t colon = compose_split(raw, v->len);
+        if (colon < v->len) {
+            for (int part = 0; part < 2; part++) {
+                const char *s = part ? raw + colon + 1 : raw;
+                size_t n = part ? v->len - colon - 1 : colon;
+                w->text.len = 0;
+                sgft__text_decode(&w->text, s, n, true, SGFT_LB_HARD);
+                if (part)
+                    sgft__buf_putc(b, ':');
+                escape_into(b, w->text.data ? w->text.data : "", w->text.len,
+                            true);
+            }
+            return;
+        }
+    }
+    if (v->flags & VALF_DECODED)
+        escape_into(b, raw, v->len, false);
+    else
+        sgft__buf_put(b, raw, v->len); /* kept as read */
+}
+
+/* --- nodes ------------------------------------------------------------- */
+
+static int rank_cmp(const void *a, const void *b) {
+    const prop *p = *(prop *const *)a, *q = *(prop *const *)b;
+    if (p->id != q->id)
+        return p->id < q->id ? -1 : 1;
+    /* Same rank: keep the order read (offsets grow through the file). */
+    return p->off < q->off ? -1 : p->off > q->off;
+}
+
+/* Renders the properties of n, in canonical order, into w->render. */
+static bool render_node(writer *w, node *n) {
+    size_t count = 0;
+    for (prop *p = n->props; p; p = p->next)
+        count++;
+    if (count > w->sorted_cap) {
+        size_t cap = count * 2;
+        prop **s = realloc(w->sorted, cap * sizeof *s);
+        segment *g = realloc(w->seg, cap * sizeof *g);
+        if (s)
+            w->sorted = s;
+        if (g)
+            w->seg = g;
+        if (!s || !g)
+            return false;
+        w->sorted_cap = w->seg_cap = cap;
+    }
+    count = 0;
+    for (prop *p = n->props; p; p = p->next)
+        w->sorted[count++] = p;
+    qsort(w->sorted, count, sizeof *w->sorted, rank_cmp);
+
+    w->render.len = 0;
+    w->nseg = 0;
+    for (size_t i = 0; i < count; i++) {
+        prop *p = w->sorted[i];
+        segment *g = &w->seg[w->nseg++];
+        g->p = p;
+        g->start = w->render.len;
+        sgft__buf_puts(&w->render, p->name);
+        for (value *v = p->values; v; v = v->next) {
+            sgft__buf_putc(&w->render, '[');
+            render_value(w, &w->render, p, v);
+            sgft__buf_putc(&w->render, ']');
+        }
+        g->end = w->render.len;
+        const char *s = w->render.data + g->start;
+        const char *nl = memchr(s, '\n', g->end - g->start);
+        g->width = sgft__utf8_width(s, nl ? (size_t)(nl - s) : g->end - g->start);
+    }
+    return !w->render.oom;
+}
+
+/* Writes one property: wrapped when it is text, else as rendered. */
+static void emit_prop(writer *w, const segment *g) {
+    const prop *p = g->p;
+    value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
+    if (!w->soft || p->id == P_UNKNOWN || !is_text_type(vt)) {
+        put(w, w->render.data + g->start, g->end - g->start);
+        return;
+    }
+    put(w, p->name, strlen(p->name));
+    for (value *v = p->values; v; v = v->next) {
+        putc_(w, '[');
+        decode_value(w, v, vt == VT_SIMPLETEXT);
+        put_wrapped(w, w->text.data ? w->text.data : "", w->text.len);
+        putc_(w, ']');
+    }
+}
+
+static bool is_gameinfo(const prop *p) {
+    return p->id != P_UNKNOWN && sgft__props[p->id].kind == PK_GAMEINFO;
+}
+
+static bool write_node(writer *w, node *n) {
+    if (!render_node(w, n))
+        return false;
+    if (w->nseg == 0) {
+        if (w->col + 1 > w->width)
+            newline(w);
+        putc_(w, ';');
+        return true;
+    }
+    if (w->ctx->opt.node_breaks) {
+        size_t total = 1;
+        for (size_t i = 0; i < w->nseg; i++)
+            total += w->seg[i].width;
+        if (w->col + total > w->width)
+            newline(w);
+    }
+    for (size_t i = 0; i < w->nseg; i++) {
+        const segment *g = &w->seg[i];
+        size_t need = g->width + (i == 0);
+        if (is_gameinfo(g->p) || w->col + need > w->width)
+            newline(w);
+        if (i == 0)
+            putc_(w, ';');
+        emit_prop(w, g);
+        if (is_gameinfo(g->p))
+            newline(w);
+    }
+    return true;
+}
+
+/* --- the tree ---------------------------------------------------------- */
+
+static bool branches(const node *n) { return n->child && n->child->next; }
+
+static void open_variation(writer *w) {
+    newline(w);
+    putc_(w, '(');
+}
+
+static void close_variation(writer *w) {
+    if (w->col + 1 > w->width)
+        newline(w);
+    putc_(w, ')');
+}
+
+int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
+    writer w;
+    memset(&w, 0, sizeof w);
+    w.ctx = ctx;
+    w.out = &ctx->out;
+    w.width = ctx->opt.line_width ? ctx->opt.line_width : 76;
+    w.soft = !ctx->opt.no_soft_breaks;
+    sgft__buf_init(&w.render);
+    sgft__buf_init(&w.text);
+    bool ok = true;
+
+    open_variation(&w);
+    node *n = tree->root;
+    while (n && ok) {
+        ok = write_node(&w, n);
+        if (n->child) {
+            if (branches(n))
+                open_variation(&w);
+            n = n->child;
+            continue;
+        }
+        /* A leaf: close variations upwards until one has a next sibling. */
+        node *c = n;
+        n = NULL;
+        for (;;) {
+            while (c->parent && !branches(c->parent))
+                c = c->parent;
+            close_variation(&w);
+            if (!c->parent)
+                break;
+            if (c->next) {
+                open_variation(&w);
+                n = c->next;
+                break;
+            }
+            c = c->parent;
+        }
+    }
+    putc_(&w, '\n');
+    ok = ok && !w.render.oom && !w.text.oom && !ctx->out.oom;
+    sgft__buf_free(&w.render);
+    sgft__buf_free(&w.text);
+    free(w.sorted);
+    free(w.seg);
+    return ok ? 0 : SGFT_ENOMEM;
+}
+
+int sgft__flush_output(sgft_ctx *ctx) {
+    if (!ctx->out.len)
+        return 0;
+    int r = ctx->write(ctx->write_data, ctx->out.data, ctx->out.len);
+    ctx->out.len = 0;
+    return r < 0 ? SGFT_EWRITE : 0;
+}
