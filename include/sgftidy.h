@@ -95,6 +95,8 @@ typedef struct sgft_options {
     bool no_soft_breaks;        /* -t: no soft line breaks in texts */
     bool node_breaks;           /* -L: end lines at node boundaries */
     unsigned line_width;        /* output line width, default 76 */
+    bool dump_tree;             /* write a listing of the parsed content
+                                   instead of SGF (for tests) */
     unsigned char disabled[SGFT_MAX_MSG]; /* -dN: nonzero = silenced */
     /* -yID: properties to delete; uppercase ids separated by spaces. */
     char delete_props[256];

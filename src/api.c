@@ -95,6 +95,8 @@ int sgft_exit_status(const sgft_summary *s) {
 
 /* Check, then write, one game tree. */
 static int tree_done(sgft_ctx *ctx, game_tree *tree) {
+    if (ctx->opt.dump_tree)
+        return ctx->write ? sgft__dump_tree(ctx, tree) : 0;
     int st = sgft__check_tree(ctx, tree);
     if (st || !ctx->write)
         return st;
@@ -154,10 +156,15 @@ static int fd_write(void *data, const char *b, size_t len) {
     return 0;
 }
 
+/* Reports a file fault; path is named when it is not the input file that
+ * the diagnostic line already names. */
 static void report_errno(sgft_ctx *ctx, msg_id code, const char *path,
                          int err) {
     char detail[1200];
-    snprintf(detail, sizeof detail, "%s: %s", path, strerror(err));
+    if (path)
+        snprintf(detail, sizeof detail, "%s: %s", path, strerror(err));
+    else
+        snprintf(detail, sizeof detail, "%s", strerror(err));
     report r = {0};
     r.detail = detail;
     sgft__report(ctx, code, false, 0, &r);
@@ -203,7 +210,7 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
     if (in_name == in_path) {
         in = open(in_path, O_RDONLY);
         if (in < 0) {
-            report_errno(ctx, M_CANNOT_OPEN_INPUT, in_path, errno);
+            report_errno(ctx, M_CANNOT_OPEN_INPUT, NULL, errno);
             return SGFT_EOPEN;
         }
     }
@@ -227,7 +234,7 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
     }
     st = sgft_run(ctx, fd_read, &in, out >= 0 ? fd_write : NULL, &out);
     if (st == SGFT_EREAD) {
-        report_errno(ctx, M_CANNOT_READ_INPUT, in_name, ctx->in.read_errno);
+        report_errno(ctx, M_CANNOT_READ_INPUT, NULL, ctx->in.read_errno);
         goto done;
     }
     if (st == SGFT_EWRITE) {
@@ -252,14 +259,18 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
          * usual mode for a new file. */
         struct stat sb;
         mode_t mode;
-        if (stat(out_path, &sb) == 0) {
+        bool replacing = stat(out_path, &sb) == 0;
+        if (replacing) {
             mode = sb.st_mode & 07777;
         } else {
             mode_t mask = umask(0);
             umask(mask);
             mode = 0666 & ~mask;
         }
-        if (fchmod(out, mode) < 0 || fsync(out) < 0 || close(out) < 0) {
+        /* A file that replaces another is on disk before the rename, so
+         * that a crash leaves the old or the new one, never neither. */
+        if (fchmod(out, mode) < 0 || (replacing && fsync(out) < 0) ||
+            close(out) < 0) {
             out = -1;
             report_errno(ctx, M_CANNOT_WRITE_OUTPUT, out_path, errno);
             st = SGFT_EWRITE;

@@ -79,13 +79,13 @@ bool sgft__msg_enabled(const sgft_ctx *ctx, msg_id code) {
 }
 
 /* Appends s[0..len) to b for display inside a one-line message: control
- * characters become spaces, and long values are cut (at a character
- * boundary) with "...". */
-static void put_display(buf *b, const char *s, size_t len) {
+ * characters become spaces, and (when cut_long) long values are cut at a
+ * character boundary with "...". */
+static void put_display(buf *b, const char *s, size_t len, bool cut_long) {
     enum { MAX_SHOWN = 60 };
     size_t n = len;
     bool cut = false;
-    if (n > MAX_SHOWN) {
+    if (cut_long && n > MAX_SHOWN) {
         n = MAX_SHOWN;
         while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
             n--;
@@ -93,7 +93,7 @@ static void put_display(buf *b, const char *s, size_t len) {
     }
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        sgft__buf_putc(&*b, (char)(c < 0x20 || c == 0x7F ? ' ' : c));
+        sgft__buf_putc(b, (char)(c < 0x20 || c == 0x7F ? ' ' : c));
     }
     if (cut)
         sgft__buf_puts(b, "...");
@@ -130,11 +130,11 @@ static void format(buf *b, const char *tmpl, const report *r) {
         default: sgft__buf_putc(b, *t); continue;
         }
         if (s)
-            put_display(b, s, len ? len : strlen(s));
+            put_display(b, s, len ? len : strlen(s), *t != 'd');
     }
     if (!used_detail && r && r->detail) {
         sgft__buf_puts(b, ": ");
-        put_display(b, r->detail, strlen(r->detail));
+        put_display(b, r->detail, strlen(r->detail), false);
     }
 }
 

@@ -302,6 +302,8 @@ bool sgft__utf8_valid(const char *s, size_t len);
 
 /* write.c: writes one tree in the normalized form to ctx->out. */
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);
+/* dump.c: a plain listing of the tree's content, for tests. */
+int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree);
 /* Passes the buffered output to the writer callback. */
 int sgft__flush_output(sgft_ctx *ctx);
 

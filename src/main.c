@@ -202,8 +202,8 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         snprintf(detail, sizeof detail, "%s (%s)", spelled, o->help);
         fatal(c, 100, detail);
     }
-    snprintf(detail, sizeof detail, "%s%s%s", spelled, arg ? " " : "",
-             arg ? arg : "");
+    snprintf(detail, sizeof detail, "%s%s%s", spelled,
+             arg && spelled[1] == '-' ? "=" : "", arg ? arg : "");
     switch ((opt_id)(o - options)) {
     case O_FIND_START:
         if (parse_num(arg, 1, 3, &v))
@@ -234,6 +234,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         if (!arg || sgft_options_delete_prop(&c->opt, arg) != 0)
             fatal(c, 49, detail);
         break;
+    case O_DUMP_TREE: c->opt.dump_tree = true; break;
     case O_VERSION:
         printf("sgftidy %s\n", SGFT_VERSION);
         exit(0);

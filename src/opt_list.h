@@ -39,5 +39,6 @@ OPT(VERSION,       0,  "version",         A_NONE, NULL,    S_OK,    "print the v
 OPT(FORMAT,        0,  "format",          A_STR,  "FORM",  S_OK,    "diagnostics as: default (FILE:LINE:COL: ...), sgfc, json")
 OPT(MUTE,          0,  "mute",            A_STR,  "KEY",   S_OK,    "do not report the message with this key, e.g. UNKNOWN_PROP (repeatable)")
 OPT(WIDTH,         0,  "width",           A_STR,  "N",     S_OK,    "output line width (default 76, at least 8)")
+OPT(DUMP_TREE,     0,  "dump-tree",       A_NONE, NULL,    S_OK,    "write a plain listing of the parsed content instead of SGF (for tests)")
 OPT(ENCODING,      0,  "encoding",        A_STR,  "NAME",  S_LATER, "read every game tree in charset NAME, whatever CA says")
 OPT(DEF_ENCODING,  0,  "default-encoding",A_STR,  "NAME",  S_LATER, "charset of game trees without CA")

@@ -22,6 +22,7 @@ typedef struct frame {
     node *parent; /* node the variation hangs from; NULL for a game tree */
     node *last;   /* last node of the variation's sequence so far */
     bool had_child; /* a sub-variation was closed after the sequence */
+    uint64_t off;   /* offset of its '(' */
 } frame;
 
 typedef struct parser {
@@ -137,7 +138,7 @@ static int peek_nonws(parser *p, uint64_t k, uint64_t *at) {
 
 static frame *top(parser *p) { return &p->stack[p->depth - 1]; }
 
-static bool push(parser *p, node *parent) {
+static bool push(parser *p, node *parent, uint64_t off) {
     if (p->depth == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 64;
         frame *s = realloc(p->stack, cap * sizeof *s);
@@ -151,6 +152,7 @@ static bool push(parser *p, node *parent) {
     p->stack[p->depth].parent = parent;
     p->stack[p->depth].last = NULL;
     p->stack[p->depth].had_child = false;
+    p->stack[p->depth].off = off;
     p->depth++;
     return true;
 }
@@ -161,7 +163,7 @@ static node *add_node(parser *p, uint64_t off) {
     if (f->had_child) {
         /* Node after the sub-variations: a '(' is missing (66). */
         report_at(p, M_NODE_AFTER_VARIATION, off, NULL);
-        if (!push(p, f->last))
+        if (!push(p, f->last, off))
             return NULL;
         f = top(p);
     }
@@ -222,7 +224,7 @@ static void open_paren(parser *p) {
     junk_flush(p);
     if (p->depth == 0) {
         tree_begin(p, off);
-        if (!push(p, NULL))
+        if (!push(p, NULL, off))
             return;
     } else {
         frame *f = top(p);
@@ -238,7 +240,7 @@ static void open_paren(parser *p) {
             return;
         }
         f->had_child = true;
-        if (!push(p, f->last))
+        if (!push(p, f->last, off))
             return;
     }
     p->pos++;
@@ -253,7 +255,7 @@ static void close_paren(parser *p) {
     junk_flush(p);
     frame *f = top(p);
     if (!f->last)
-        report_at(p, M_EMPTY_VARIATION, p->pos, NULL);
+        report_at(p, M_EMPTY_VARIATION, f->off, NULL);
     p->depth--;
     p->pos++;
     if (p->depth == 0)

@@ -1,2 +1,114 @@
 #!/bin/sh
-exit 0
+# options.sh - the command line: option letters and long options, the
+# fatal messages of command-line and file faults, exit statuses, standard
+# input and output, and the safety of outputs (nothing half-written,
+# nothing written over an input after a critical message).
+. "$(dirname "$0")/setup.sh"
+
+pass=0
+fail=0
+# check NAME WANT_RC WANT_STDERR_FILE -- ARGS...: runs sgftidy in $TMPD.
+check() {
+    name=$1 want_rc=$2 want=$3
+    shift 4
+    (cd "$TMPD" && run "$@") >"$TMPD/stdout" 2>"$TMPD/stderr"
+    rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        echo "FAIL $name: exit status $rc, expected $want_rc"
+        cat "$TMPD/stderr"
+        fail=$((fail + 1))
+    elif ! printf '%s' "$want" | diff -u - "$TMPD/stderr"; then
+        echo "FAIL $name: standard error differs"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+# same NAME FILE EXPECTED_CONTENT: compares a file with a string.
+same() {
+    if printf '%s' "$3" | cmp -s - "$2"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $1: $2 holds:"
+        cat "$2"
+        fail=$((fail + 1))
+    fi
+}
+
+nl='
+'
+good='(;FF[4]GM[1]SZ[9];B[aa];W[bb])'
+norm="(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa];W[bb])$nl"
+printf '%s\n' "$good" >"$TMPD/good.sgf"
+printf '(;FF[4]GM[1]SZ[9];B[aa] junk ;W[bb])\n' >"$TMPD/bad.sgf"
+
+# Fatal errors of the command line (SGFC's numbers), exit status 20.
+check too-many-files 20 "sgftidy: fatal F1: too many file names on the command line: c.sgf$nl" -- good.sgf b.sgf c.sgf
+check unknown-letter 20 "sgftidy: fatal F2: unknown command-line option 'x' (--help for help)$nl" -- -wx good.sgf
+check no-input 20 "sgftidy: fatal F48: no input file given$nl" -- -w
+check bad-l 20 "sgftidy: fatal F49: bad option argument: -l7$nl" -- -l7 good.sgf
+check bad-d 20 "sgftidy: fatal F49: bad option argument: -d99$nl" -- -d99 good.sgf
+check bad-b 20 "sgftidy: fatal F49: bad option argument: -b0$nl" -- -b0 good.sgf
+check bad-y 20 "sgftidy: fatal F49: bad option argument: -yZZ$nl" -- -yZZ good.sgf
+check bad-format 20 "sgftidy: fatal F49: bad option argument: --format=xml$nl" -- --format=xml good.sgf
+check bad-mute 20 "sgftidy: fatal F49: bad option argument: --mute=NO_SUCH_KEY$nl" -- --mute=NO_SUCH_KEY good.sgf
+check unknown-long 20 "sgftidy: fatal F68: unknown command-line option '--versi' (--help for help)$nl" -- --versi good.sgf
+check not-yet-e 20 "sgftidy: fatal F100: option not supported yet: -e (expand compressed point lists)$nl" -- -e good.sgf
+check not-yet-encoding 20 "sgftidy: fatal F100: option not supported yet: --encoding (read every game tree in charset NAME, whatever CA says)$nl" -- --encoding=GB18030 good.sgf
+
+# File faults.
+check no-such-input 20 "missing.sgf: fatal F3: cannot open input file: No such file or directory$nl" -- missing.sgf
+mkdir "$TMPD/dir.sgf"
+check input-is-dir 20 "dir.sgf: fatal F4: cannot read input file: Is a directory$nl" -- dir.sgf
+check no-such-outdir 20 "good.sgf: fatal F26: cannot open output file: no/such/dir/out.sgf: No such file or directory$nl" -- -q good.sgf no/such/dir/out.sgf
+if [ -w /dev/full ]; then
+    (cd "$TMPD" && run -q good.sgf - >/dev/full 2>"$TMPD/stderr")
+    rc=$?
+    if [ $rc -eq 20 ] && grep -q 'fatal F27: cannot write output file: <stdout>' "$TMPD/stderr"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL write-error: exit $rc"; cat "$TMPD/stderr"; fail=$((fail + 1))
+    fi
+fi
+
+# Help and version go to standard output with status 0.
+check help 0 "" -- --help
+grep -q '^Usage: sgftidy \[OPTIONS\] INFILE \[OUTFILE\]' "$TMPD/stdout" && pass=$((pass + 1)) || { echo "FAIL help text"; fail=$((fail + 1)); }
+check help-h 0 "" -- -h
+check version 0 "" -- --version
+same version-text "$TMPD/stdout" "sgftidy 0.1.0$nl"
+
+# Standard input and output; the status line; -q.
+(cd "$TMPD" && run - - <good.sgf >"$TMPD/o" 2>"$TMPD/e"); rc=$?
+[ $rc -eq 0 ] && pass=$((pass + 1)) || { echo "FAIL stdin-stdout: exit $rc"; fail=$((fail + 1)); }
+same stdin-stdout "$TMPD/o" "$norm"
+same stdin-status "$TMPD/e" "<stdin>: OK$nl"
+check quiet 0 "" -- -q good.sgf
+
+# Chained options as SGFC has them: -w -d8 -c.
+check chained 0 "" -- -qwd8c bad.sgf out.sgf
+same chained-out "$TMPD/out.sgf" "$norm"
+
+# The output formats of diagnostics.
+check format-default 10 "bad.sgf:1:25: error E8 (critical): illegal characters outside values deleted: \"junk\"${nl}bad.sgf: 1 error(s)  (critical:1)$nl" -- bad.sgf
+check format-sgfc 10 "Line:1 Col:25 - Error 8 (critical): illegal characters outside values deleted: \"junk\"${nl}bad.sgf: 1 error(s)  (critical:1)$nl" -- --format=sgfc bad.sgf
+check format-json 10 "{\"file\":\"bad.sgf\",\"line\":1,\"column\":25,\"offset\":24,\"severity\":\"error\",\"code\":8,\"key\":\"ILLEGAL_CHARS\",\"critical\":true,\"message\":\"illegal characters outside values deleted: \\\"junk\\\"\"}$nl" -- --format=json bad.sgf
+check mute-key 0 "" -- -q --mute=ILLEGAL_CHARS bad.sgf
+
+# Rewriting a file in place; a critical message leaves the input as it was
+# and writes nothing (message 34), unless -c.
+cp "$TMPD/good.sgf" "$TMPD/inplace.sgf"
+chmod 640 "$TMPD/inplace.sgf"
+check in-place 0 "" -- -q inplace.sgf inplace.sgf
+same in-place-out "$TMPD/inplace.sgf" "$norm"
+[ "$(stat -c %a "$TMPD/inplace.sgf")" = 640 ] && pass=$((pass + 1)) || { echo "FAIL in-place mode kept"; fail=$((fail + 1)); }
+cp "$TMPD/bad.sgf" "$TMPD/keep.sgf"
+check critical-kept 10 "keep.sgf:1:25: error E8 (critical): illegal characters outside values deleted: \"junk\"${nl}keep.sgf: error E34: output not written because of critical messages (-c writes it anyway)$nl" -- -q keep.sgf keep.sgf
+cmp -s "$TMPD/bad.sgf" "$TMPD/keep.sgf" && pass=$((pass + 1)) || { echo "FAIL critical input changed"; fail=$((fail + 1)); }
+(cd "$TMPD" && run -q bad.sgf - >"$TMPD/o" 2>/dev/null)
+[ ! -s "$TMPD/o" ] && pass=$((pass + 1)) || { echo "FAIL critical output reached stdout"; fail=$((fail + 1)); }
+left=$(find "$TMPD" -name '.*.sgf.*' | wc -l)
+[ "$left" -eq 0 ] && pass=$((pass + 1)) || { echo "FAIL temporary files left behind"; fail=$((fail + 1)); }
+
+echo "options: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

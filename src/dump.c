@@ -1,0 +1,140 @@
+/* dump.c - a plain listing of the content of a game tree, for tests that
+ * compare the content of two files (--dump-tree): one line per node with
+ * its pre-order number and its parent's, then one line per property,
+ * properties sorted by identifier, values decoded (Text and SimpleText
+ * without escapes or soft breaks, composed text parts likewise, other
+ * values as read).  The tree is dumped as parsed, before any check. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int name_cmp(const void *a, const void *b) {
+    const prop *p = *(prop *const *)a, *q = *(prop *const *)b;
+    int c = strcmp(p->name, q->name);
+    if (c)
+        return c;
+    return p->off < q->off ? -1 : p->off > q->off;
+}
+
+/* Appends s with '\', ']' and line breaks made visible. */
+static void put_visible(buf *out, const char *s, size_t len) {
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == '\n')
+            sgft__buf_puts(out, "\\n");
+        else if (c == '\r')
+            sgft__buf_puts(out, "\\r");
+        else {
+            if (c == '\\' || c == ']')
+                sgft__buf_putc(out, '\\');
+            sgft__buf_putc(out, c);
+        }
+    }
+}
+
+static void dump_value(sgft_ctx *ctx, buf *out, buf *tmp, const prop *p,
+                       const value *v) {
+    value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
+    const char *raw = value_bytes(ctx, v);
+    tmp->len = 0;
+    if (p->id != P_UNKNOWN && (vt == VT_TEXT || vt == VT_SIMPLETEXT)) {
+        sgft__text_decode(tmp, raw, v->len, vt == VT_SIMPLETEXT,
+                          ctx->opt.linebreaks);
+        put_visible(out, tmp->data ? tmp->data : "", tmp->len);
+        return;
+    }
+    if (p->id != P_UNKNOWN &&
+        (vt == VT_APP || vt == VT_LABEL || vt == VT_FIGURE)) {
+        size_t colon = v->len;
+        for (size_t i = 0; i < v->len; i++) {
+            if (raw[i] == '\\')
+                i++;
+            else if (raw[i] == ':') {
+                colon = i;
+                break;
+            }
+        }
+        if (colon < v->len) {
+            sgft__text_decode(tmp, raw, colon, true, SGFT_LB_HARD);
+            put_visible(out, tmp->data ? tmp->data : "", tmp->len);
+            sgft__buf_puts(out, "]:[");
+            tmp->len = 0;
+            sgft__text_decode(tmp, raw + colon + 1, v->len - colon - 1, true,
+                              SGFT_LB_HARD);
+            put_visible(out, tmp->data ? tmp->data : "", tmp->len);
+            return;
+        }
+    }
+    put_visible(out, raw, v->len);
+}
+
+int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree) {
+    buf *out = &ctx->out;
+    buf tmp;
+    sgft__buf_init(&tmp);
+    prop **sorted = NULL;
+    size_t cap = 0;
+    unsigned long index = 0;
+    char line[96];
+
+    snprintf(line, sizeof line, "tree %u\n", tree->index);
+    sgft__buf_puts(out, line);
+    /* Pre-order numbers: a node's parent was numbered before it; the
+     * parent's number is kept in a side array indexed by visit order. */
+    size_t nstack = 0, stack_cap = 0;
+    struct { node *n; unsigned long index; } *stack = NULL;
+    for (node *n = tree->root; n; n = sgft__node_next_preorder(n)) {
+        while (nstack && stack[nstack - 1].n != n->parent)
+            nstack--;
+        unsigned long parent = nstack ? stack[nstack - 1].index : 0;
+        index++;
+        if (nstack == stack_cap) {
+            stack_cap = stack_cap ? stack_cap * 2 : 64;
+            void *s = realloc(stack, stack_cap * sizeof *stack);
+            if (!s)
+                goto oom;
+            stack = s;
+        }
+        stack[nstack].n = n;
+        stack[nstack].index = index;
+        nstack++;
+        snprintf(line, sizeof line, "node %lu parent %lu\n", index, parent);
+        sgft__buf_puts(out, line);
+
+        size_t count = 0;
+        for (prop *p = n->props; p; p = p->next)
+            count++;
+        if (count > cap) {
+            cap = count * 2;
+            prop **s = realloc(sorted, cap * sizeof *s);
+            if (!s)
+                goto oom;
+            sorted = s;
+        }
+        count = 0;
+        for (prop *p = n->props; p; p = p->next)
+            sorted[count++] = p;
+        qsort(sorted, count, sizeof *sorted, name_cmp);
+        for (size_t i = 0; i < count; i++) {
+            sgft__buf_puts(out, "  ");
+            sgft__buf_puts(out, sorted[i]->name);
+            for (value *v = sorted[i]->values; v; v = v->next) {
+                sgft__buf_putc(out, '[');
+                dump_value(ctx, out, &tmp, sorted[i], v);
+                sgft__buf_putc(out, ']');
+            }
+            sgft__buf_putc(out, '\n');
+        }
+    }
+    free(stack);
+    free(sorted);
+    sgft__buf_free(&tmp);
+    return out->oom || tmp.oom ? SGFT_ENOMEM : 0;
+oom:
+    free(stack);
+    free(sorted);
+    sgft__buf_free(&tmp);
+    return SGFT_ENOMEM;
+}
