@@ -120,5 +120,9 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
     tree->gm = (int)prop_number(ctx, sgft__prop_find(root, P_GM), 1);
     for (node *n = root; n; n = sgft__node_next_preorder(n))
         check_props(ctx, tree, n);
+    if (ctx->opt.delete_empty_nodes)
+        sgft__fix_delete_empty_nodes(ctx, tree);
+    if (ctx->opt.reverse_variations)
+        sgft__fix_reverse_variations(ctx, tree);
     return normalize_root(ctx, tree);
 }

@@ -290,6 +290,10 @@ node *sgft__node_next_preorder(node *n);
 /* check.c: checks and repairs one tree in place. */
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree);
 
+/* fix.c: structural repairs. */
+void sgft__fix_reverse_variations(sgft_ctx *ctx, game_tree *tree);
+void sgft__fix_delete_empty_nodes(sgft_ctx *ctx, game_tree *tree);
+
 /* value.c: text values. */
 /* Decodes raw Text/SimpleText bytes (escapes, line breaks, white space)
  * into out, per the -l style; simple folds line breaks into spaces. */
