@@ -90,6 +90,9 @@ typedef struct sgft_options {
     bool no_warnings;           /* -w: suppress all warnings */
     bool strict;                /* -r: W/r class messages become errors */
     bool delete_unknown;        /* -u: delete unknown properties */
+    bool delete_obsolete;       /* -o: delete obsolete properties */
+    bool expand;                /* -e: expand compressed point lists */
+    bool pass_tt;               /* -p: write passes as [tt] where possible */
     bool reverse_variations;    /* -z: reverse the order of variations */
     bool delete_empty_nodes;    /* -n: delete empty nodes */
     bool no_soft_breaks;        /* -t: no soft line breaks in texts */

@@ -1,10 +1,14 @@
-/* check.c - the rules that apply to a whole game tree.
+/* check.c - the rules of the format, applied to one game tree.
  *
- * Reads the root properties (FF, GM, CA), normalizes them for FF[4]
- * output, and checks every property of every node against the catalogue:
- * unknown properties (35, deleted with -u), properties deleted on request
- * (-y, 29) and lowercase letters in FF[4] identifiers (16).  The walk is
- * iterative; the tree may be of any depth.
+ * Order, as SGFC's (spec 13.5): the root properties (FF, GM, SZ: 18, 19,
+ * 46, 47, 50, 51); then every node in pre-order: duplicate properties
+ * (28), properties deleted on request (29), lowercase identifiers (16),
+ * unknown properties (35), the FF version (40), obsolete properties and
+ * their conversions (L, M, KI), root properties outside the root (32),
+ * the values of every property (13, 14, 15, 17, 23, 25, 38, 51, 52, 65),
+ * and the node rules (30, 37, 41, 42, 43, 44); then the structural
+ * options (-n, -z) and the FF[4] root.  The walk is iterative; the tree may
+ * be of any depth.  Every repair is reported where it is decided.
  */
 #include "internal.h"
 
@@ -12,29 +16,1143 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The number at the start of a raw value (leading white space skipped), or
- * def when there is none. */
-static long leading_number(const char *s, size_t len, long def) {
-    size_t i = 0;
-    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' ||
-                       s[i] == '\r'))
-        i++;
-    if (i == len || s[i] < '0' || s[i] > '9')
-        return def;
-    long n = 0;
-    for (; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
-        if (n > 100000000)
-            return def;
-        n = n * 10 + (s[i] - '0');
+#define MAX_BOARD 52
+
+typedef struct checker {
+    sgft_ctx *ctx;
+    game_tree *tree;
+    int cols, rows; /* board size */
+    bool go;        /* GM[1]: points and moves are checked */
+    buf a, b;       /* scratch */
+    /* point ownership for the uniqueness rules of one node, one group of
+     * properties at a time: 0 = free, else 1 + index in group[] */
+    unsigned char grid[MAX_BOARD * MAX_BOARD];
+} checker;
+
+enum {
+    NODEF_GAMEINFO = 1 /* this node or an ancestor holds game-info */
+};
+
+/* --- small helpers ------------------------------------------------------ */
+
+static const prop_info *info(const prop *p) {
+    return p->id == P_UNKNOWN ? NULL : &sgft__props[p->id];
+}
+
+static uint64_t value_pos(const value *v) { return v->off ? v->off - 1 : 0; }
+
+static void rep_prop(checker *k, msg_id code, const prop *p, const char *detail) {
+    report r = {0};
+    r.prop = p->name;
+    r.detail = detail;
+    sgft__report(k->ctx, code, true, p->off, &r);
+}
+
+static void rep_value(checker *k, msg_id code, const prop *p, const value *v,
+                      const char *newv, size_t newlen, const char *detail) {
+    report r = {0};
+    r.prop = p->name;
+    if (newv) {
+        r.value = newv;
+        r.value_len = newlen;
+        r.old = value_bytes(k->ctx, v);
+        r.old_len = v->len;
+    } else {
+        r.value = value_bytes(k->ctx, v);
+        r.value_len = v->len;
     }
+    /* An empty value shows as nothing: the slot must not read strlen. */
+    if (r.value && !r.value_len)
+        r.value = "";
+    if (r.old && !r.old_len)
+        r.old = "";
+    r.detail = detail;
+    /* DT, RE, KM and TM follow the E4 policy (spec 7). */
+    r.e4 = p->id == P_DT || p->id == P_RE || p->id == P_KM || p->id == P_TM;
+    sgft__report(k->ctx, code, true, value_pos(v), &r);
+}
+
+/* Replaces the bytes of v by text, in SGF syntax (escaped). */
+static bool set_raw(checker *k, value *v, const char *text, size_t len) {
+    char *t = sgft__arena_strndup(&k->ctx->tree_arena, text, len);
+    if (!t)
+        return false;
+    v->text = t;
+    v->len = len;
+    v->flags = 0;
+    return true;
+}
+
+static void unlink_value(prop *p, value *prev, value *v) {
+    if (prev)
+        prev->next = v->next;
+    else
+        p->values = v->next;
+    if (p->last_value == v)
+        p->last_value = prev;
+}
+
+static value *new_value(checker *k, const char *text, size_t len,
+                        uint64_t off) {
+    value *v = sgft__arena_alloc(&k->ctx->tree_arena, sizeof *v);
+    if (!v || !(v->text = sgft__arena_strndup(&k->ctx->tree_arena, text, len)))
+        return NULL;
+    v->next = NULL;
+    v->off = off;
+    v->len = len;
+    v->flags = 0;
+    return v;
+}
+
+static void append_value(prop *p, value *v) {
+    if (p->last_value)
+        p->last_value->next = v;
+    else
+        p->values = v;
+    p->last_value = v;
+}
+
+/* The decoded (escape-free, one-line) form of a raw value, in b. */
+static void decode_simple(checker *k, buf *b, const value *v) {
+    b->len = 0;
+    if (v->flags & VALF_DECODED)
+        sgft__buf_put(b, v->text, v->len);
+    else
+        sgft__text_decode(b, value_bytes(k->ctx, v), v->len, true,
+                          SGFT_LB_HARD);
+    sgft__buf_reserve(b, 1);
+    if (b->data)
+        b->data[b->len] = '\0';
+}
+
+/* Appends s escaped for SGF: '\' and ']' always, ':' when colon. */
+static void put_escaped(buf *b, const char *s, size_t len, bool colon) {
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\\' || s[i] == ']' || (colon && s[i] == ':'))
+            sgft__buf_putc(b, '\\');
+        sgft__buf_putc(b, s[i]);
+    }
+}
+
+/* Position of the first unescaped ':' of raw, or len. */
+static size_t compose_split(const char *raw, size_t len) {
+    for (size_t i = 0; i < len; i++) {
+        if (raw[i] == '\\')
+            i++;
+        else if (raw[i] == ':')
+            return i;
+    }
+    return len;
+}
+
+static bool is_blank(const char *s, size_t len) {
+    for (size_t i = 0; i < len; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+            return false;
+    return true;
+}
+
+/* --- the root ------------------------------------------------------------- */
+
+/* A root Number (FF, GM, one side of SZ); -1 when it is not one. */
+static long root_number(const char *s, size_t len) {
+    buf b;
+    sgft__buf_init(&b);
+    long n = -1;
+    if (sgft__val_number(s, len, &b) == VR_OK && b.data && b.data[0] != '-' &&
+        b.len < 9)
+        n = strtol(b.data, NULL, 10);
+    sgft__buf_free(&b);
     return n;
 }
 
-static long prop_number(sgft_ctx *ctx, prop *p, long def) {
+static long root_prop_number(checker *k, prop *p) {
     if (!p || !p->values)
-        return def;
-    return leading_number(value_bytes(ctx, p->values), p->values->len, def);
+        return -1;
+    decode_simple(k, &k->a, p->values);
+    return root_number(k->a.data, k->a.len);
 }
+
+/* FF, GM and SZ decide how the rest of the tree is read. */
+static void check_root(checker *k, node *root) {
+    game_tree *t = k->tree;
+    char detail[64];
+    prop *ff = sgft__prop_find(root, P_FF);
+    prop *gm = sgft__prop_find(root, P_GM);
+    prop *sz = sgft__prop_find(root, P_SZ);
+
+    t->ff = 1;
+    if (ff) {
+        long n = root_prop_number(k, ff);
+        if (n < 1) {
+            report r = {0};
+            r.prop = "FF";
+            r.value = ff->values ? value_bytes(k->ctx, ff->values) : "";
+            r.value_len = ff->values ? ff->values->len : 0;
+            if (!r.value_len)
+                r.value = "";
+            r.detail = "FF[1]";
+            sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, ff->off, &r);
+        } else if (n > 4) {
+            report r = {0};
+            r.value = k->a.data;
+            sgft__report(k->ctx, M_UNKNOWN_FF, true, ff->off, &r);
+            t->ff = 4;
+        } else {
+            t->ff = (int)n;
+        }
+    }
+    t->gm = 1;
+    if (gm) {
+        long n = root_prop_number(k, gm);
+        if (n < 1) {
+            report r = {0};
+            r.prop = "GM";
+            r.value = gm->values ? value_bytes(k->ctx, gm->values) : "";
+            r.value_len = gm->values ? gm->values->len : 0;
+            if (!r.value_len)
+                r.value = "";
+            r.detail = "GM[1]";
+            sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, gm->off, &r);
+            sgft__prop_unlink(root, gm);
+        } else {
+            t->gm = (int)n;
+            if (!set_raw(k, gm->values, k->a.data, k->a.len))
+                k->ctx->status = SGFT_ENOMEM;
+            gm->values->next = NULL;
+            gm->last_value = gm->values;
+        }
+    }
+    k->go = t->gm == 1;
+    if (!k->go) {
+        report r = {0};
+        snprintf(detail, sizeof detail, "%d", t->gm);
+        r.value = detail;
+        sgft__report(k->ctx, M_NOT_GO, true, gm ? gm->off : root->off, &r);
+    }
+
+    int def = k->go ? 19 : t->gm == 3 ? 8 : 19;
+    k->cols = k->rows = def;
+    if (!sz || !sz->values)
+        return;
+    value *v = sz->values;
+    decode_simple(k, &k->a, v);
+    size_t colon = compose_split(k->a.data, k->a.len);
+    long c = root_number(k->a.data, colon);
+    long r_ = colon < k->a.len
+                  ? root_number(k->a.data + colon + 1, k->a.len - colon - 1)
+                  : c;
+    if (c < 1 || r_ < 1) {
+        report r = {0};
+        r.prop = "SZ";
+        r.value = value_bytes(k->ctx, v);
+        r.value_len = v->len;
+        if (!r.value_len)
+            r.value = "";
+        snprintf(detail, sizeof detail, "SZ[%d]", def);
+        r.detail = detail;
+        sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, sz->off, &r);
+        sgft__prop_unlink(root, sz);
+        return;
+    }
+    bool fixed = false;
+    if (k->go && (c > MAX_BOARD || r_ > MAX_BOARD)) {
+        c = c > MAX_BOARD ? MAX_BOARD : c;
+        r_ = r_ > MAX_BOARD ? MAX_BOARD : r_;
+        snprintf(detail, sizeof detail, "clamped to %ld:%ld", c, r_);
+        report r = {0};
+        r.detail = detail;
+        sgft__report(k->ctx, M_BOARD_TOO_BIG, true, sz->off, &r);
+        fixed = true;
+    }
+    if (colon < k->a.len && c == r_) {
+        snprintf(detail, sizeof detail, "%ld", c);
+        report r = {0};
+        r.value = detail;
+        sgft__report(k->ctx, M_SQUARE_AS_RECT, true, sz->off, &r);
+        fixed = true;
+    } else if (t->ff < 4 && (c != r_ || c > 19)) {
+        report r = {0};
+        snprintf(detail, sizeof detail, "%d", t->ff);
+        r.value = detail;
+        r.detail = c != r_ ? "rectangular board" : "board larger than 19x19";
+        sgft__report(k->ctx, M_FF4_FEATURE, true, sz->off, &r);
+    }
+    char canon[48];
+    int n = c == r_ ? snprintf(canon, sizeof canon, "%ld", c)
+                    : snprintf(canon, sizeof canon, "%ld:%ld", c, r_);
+    (void)fixed;
+    if (!set_raw(k, v, canon, (size_t)n))
+        k->ctx->status = SGFT_ENOMEM;
+    v->next = NULL;
+    sz->last_value = v;
+    k->cols = (int)c;
+    k->rows = (int)r_;
+}
+
+/* --- duplicates and the catalogue ------------------------------------- */
+
+/* Message 28: a property given twice in a node.  Lists are merged, the
+ * texts C, GC joined with a blank line, others keep the first. */
+static void merge_duplicates(checker *k, node *n) {
+    for (prop *p = n->props; p; p = p->next) {
+        prop *q, *next;
+        for (q = p->next; q; q = next) {
+            next = q->next;
+            if (q->id != p->id ||
+                (p->id == P_UNKNOWN && strcmp(p->name, q->name) != 0))
+                continue;
+            const prop_info *pi = info(p);
+            if (pi && (pi->flags & (PF_LIST | PF_ELIST))) {
+                rep_prop(k, M_DUPLICATE_PROP, q, "values merged");
+                if (q->values) {
+                    if (p->last_value)
+                        p->last_value->next = q->values;
+                    else
+                        p->values = q->values;
+                    p->last_value = q->last_value;
+                }
+            } else if (pi && pi->vt == VT_TEXT && p->values && q->values) {
+                rep_prop(k, M_DUPLICATE_PROP, q, "texts joined");
+                buf *b = &k->b;
+                b->len = 0;
+                for (int side = 0; side < 2; side++) {
+                    value *v = side ? q->values : p->values;
+                    k->a.len = 0;
+                    if (v->flags & VALF_DECODED)
+                        sgft__buf_put(&k->a, v->text, v->len);
+                    else
+                        sgft__text_decode(&k->a, value_bytes(k->ctx, v), v->len,
+                                          false, k->ctx->opt.linebreaks);
+                    if (side && b->len)
+                        sgft__buf_puts(b, "\n\n");
+                    sgft__buf_put(b, k->a.data ? k->a.data : "", k->a.len);
+                }
+                if (!sgft__prop_set_text(k->ctx, p, b->data ? b->data : "",
+                                         b->len))
+                    k->ctx->status = SGFT_ENOMEM;
+            } else {
+                rep_prop(k, M_DUPLICATE_PROP, q, "later one deleted");
+            }
+            sgft__prop_unlink(n, q);
+        }
+    }
+}
+
+/* L (FF[1] letters) becomes LB with the labels A, B, C ... (spec 6.11). */
+static void convert_letters(checker *k, node *n, prop *l) {
+    prop *lb = sgft__prop_find(n, P_LB);
+    if (!lb && !(lb = sgft__prop_add(k->ctx, n, P_LB, NULL, 0, l->off))) {
+        k->ctx->status = SGFT_ENOMEM;
+        return;
+    }
+    unsigned i = 0;
+    for (value *v = l->values; v; v = v->next, i++) {
+        decode_simple(k, &k->a, v);
+        if (is_blank(k->a.data, k->a.len))
+            continue;
+        int x, y;
+        if (k->go && sgft__val_point(k->a.data, k->a.len, k->cols, k->rows,
+                                     &x, &y) == VR_BAD) {
+            rep_value(k, M_BAD_VALUE_DELETED, l, v, NULL, 0, NULL);
+            continue;
+        }
+        char label[16];
+        int len;
+        if (i < 26)
+            len = snprintf(label, sizeof label, "%c", 'A' + i);
+        else
+            len = snprintf(label, sizeof label, "%u", i + 1);
+        k->b.len = 0;
+        sgft__buf_put(&k->b, k->a.data, k->a.len);
+        sgft__buf_putc(&k->b, ':');
+        sgft__buf_put(&k->b, label, (size_t)len);
+        value *nv = new_value(k, k->b.data, k->b.len, v->off);
+        if (!nv) {
+            k->ctx->status = SGFT_ENOMEM;
+            return;
+        }
+        append_value(lb, nv);
+    }
+    sgft__prop_unlink(n, l);
+}
+
+/* Moves all values of from into the property id of n (created if need be)
+ * and removes from. */
+static void rename_prop(node *n, prop *from, prop_id id) {
+    prop *to = sgft__prop_find(n, id);
+    if (!to) {
+        from->id = id;
+        from->name = sgft__props[id].id;
+        return;
+    }
+    for (value *v = from->values, *next; v; v = next) {
+        next = v->next;
+        v->next = NULL;
+        append_value(to, v);
+    }
+    sgft__prop_unlink(n, from);
+}
+
+/* KI (integer komi, SGB) becomes KM = KI / 2, unless KM is there (59). */
+static void convert_ki(checker *k, node *n, prop *ki) {
+    prop *km = sgft__prop_find(n, P_KM);
+    report r = {0};
+    if (km || !ki->values) {
+        r.detail = "deleted (KM is present)";
+        sgft__report(k->ctx, M_KI_CONVERTED, true, ki->off, &r);
+        sgft__prop_unlink(n, ki);
+        return;
+    }
+    decode_simple(k, &k->a, ki->values);
+    k->b.len = 0;
+    if (sgft__val_number(k->a.data, k->a.len, &k->b) == VR_BAD) {
+        r.detail = "deleted (not a number)";
+        sgft__report(k->ctx, M_KI_CONVERTED, true, ki->off, &r);
+        sgft__prop_unlink(n, ki);
+        return;
+    }
+    long half = strtol(k->b.data, NULL, 10);
+    char komi[48];
+    int len = snprintf(komi, sizeof komi, "%s%ld%s",
+                       half < 0 && half / 2 == 0 ? "-" : "", half / 2,
+                       half % 2 ? ".5" : "");
+    char detail[80];
+    snprintf(detail, sizeof detail, "converted to KM[%s]", komi);
+    r.detail = detail;
+    sgft__report(k->ctx, M_KI_CONVERTED, true, ki->off, &r);
+    if (!set_raw(k, ki->values, komi, (size_t)len))
+        k->ctx->status = SGFT_ENOMEM;
+    ki->values->next = NULL;
+    ki->last_value = ki->values;
+    ki->id = P_KM;
+    ki->name = "KM";
+}
+
+/* Identity of a property: deleted on request, lowercase, unknown, not of
+ * this FF, obsolete, root property outside the root.  Returns false when
+ * the property was removed or converted away. */
+static bool check_identity(checker *k, node *n, prop *p, bool is_root) {
+    sgft_ctx *ctx = k->ctx;
+    if (p->id != P_UNKNOWN && ctx->deleted[p->id]) {
+        rep_prop(k, M_PROP_DELETED, p, NULL);
+        sgft__prop_unlink(n, p);
+        return false;
+    }
+    if ((p->flags & PROPF_LOWERCASE) && k->tree->ff >= 4) {
+        report r = {0};
+        r.prop = p->name;
+        r.old = p->raw_name;
+        sgft__report(ctx, M_LOWERCASE_ID, true, p->off, &r);
+    }
+    if (p->id == P_UNKNOWN) {
+        rep_prop(k, M_UNKNOWN_PROP, p,
+                 ctx->opt.delete_unknown ? "deleted" : "kept");
+        if (ctx->opt.delete_unknown)
+            sgft__prop_unlink(n, p);
+        return false;
+    }
+    const prop_info *pi = info(p);
+    if ((pi->flags & PF_GO) && !k->go) {
+        /* A Go property in another game is just unknown there. */
+        rep_prop(k, M_UNKNOWN_PROP, p,
+                 ctx->opt.delete_unknown ? "deleted" : "kept");
+        if (ctx->opt.delete_unknown)
+            sgft__prop_unlink(n, p);
+        return false;
+    }
+    bool obsolete = !(pi->ff & FF_4);
+    if (p->id == P_KI) {
+        convert_ki(k, n, p);
+        return p->id == P_KM;
+    }
+    bool defined = (pi->ff >> (k->tree->ff - 1)) & 1;
+    bool converts = p->id == P_L || p->id == P_M;
+    if (!defined) {
+        char detail[40];
+        report r = {0};
+        r.prop = p->name;
+        snprintf(detail, sizeof detail, "%d", k->tree->ff);
+        r.value = detail;
+        r.detail = converts ? p->id == P_L ? ": converted to <LB>"
+                                           : ": converted to <MA>"
+                            : "";
+        sgft__report(ctx, M_NOT_IN_THIS_FF, true, p->off, &r);
+    }
+    if (p->id == P_L) {
+        convert_letters(k, n, p);
+        return false;
+    }
+    if (p->id == P_M) {
+        rename_prop(n, p, P_MA);
+        return false;
+    }
+    if (obsolete && ctx->opt.delete_obsolete) {
+        rep_prop(k, M_PROP_DELETED, p, NULL);
+        sgft__prop_unlink(n, p);
+        return false;
+    }
+    if (pi->kind == PK_ROOT && !is_root) {
+        rep_prop(k, M_ROOT_PROP_NOT_ROOT, p, NULL);
+        sgft__prop_unlink(n, p);
+        return false;
+    }
+    return true;
+}
+
+/* --- values --------------------------------------------------------------- */
+
+/* Message 13: a single-value property keeps its first non-empty value. */
+static void single_value(checker *k, prop *p) {
+    if (!p->values || !p->values->next)
+        return;
+    value *keep = p->values;
+    for (value *v = p->values; v; v = v->next) {
+        decode_simple(k, &k->a, v);
+        if (!is_blank(k->a.data, k->a.len)) {
+            keep = v;
+            break;
+        }
+    }
+    rep_prop(k, M_TOO_MANY_VALUES, p, NULL);
+    keep->next = NULL;
+    p->values = p->last_value = keep;
+}
+
+/* A simple typed value: returns false when v must be deleted. */
+static bool check_simple(checker *k, prop *p, value *v, value_type vt) {
+    decode_simple(k, &k->a, v);
+    buf *out = &k->b;
+    out->len = 0;
+    vresult r;
+    switch (vt) {
+    case VT_NUMBER: r = sgft__val_number(k->a.data, k->a.len, out); break;
+    case VT_REAL: r = sgft__val_real(k->a.data, k->a.len, out); break;
+    case VT_DOUBLE: r = sgft__val_double(k->a.data, k->a.len, out); break;
+    case VT_COLOR: r = sgft__val_color(k->a.data, k->a.len, out); break;
+    default: return true;
+    }
+    if (r == VR_BAD) {
+        /* Game-info is kept when it cannot be repaired (spec 3.3). */
+        if (sgft__props[p->id].kind == PK_GAMEINFO) {
+            rep_value(k, M_GAMEINFO_FORMAT, p, v, NULL, 0, NULL);
+            return true;
+        }
+        rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+        return false;
+    }
+    if (r == VR_FIXED)
+        rep_value(k, M_BAD_VALUE_CORRECTED, p, v, out->data, out->len, NULL);
+    if (out->len != v->len || memcmp(out->data, value_bytes(k->ctx, v), v->len))
+        if (!set_raw(k, v, out->data, out->len))
+            k->ctx->status = SGFT_ENOMEM;
+    return true;
+}
+
+/* A composed value: both parts decoded, written back escaped; returns
+ * false when v must be deleted. */
+static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
+    const char *raw = value_bytes(k->ctx, v);
+    size_t colon = compose_split(raw, v->len);
+    if (vt == VT_FIGURE && is_blank(raw, v->len))
+        return v->len == 0 || set_raw(k, v, "", 0);
+    if (colon == v->len) {
+        if (vt == VT_FIGURE) {
+            /* A bare diagram name gets the flags 0 (25). */
+            decode_simple(k, &k->a, v);
+            k->b.len = 0;
+            sgft__buf_puts(&k->b, "0:");
+            put_escaped(&k->b, k->a.data, k->a.len, true);
+            rep_value(k, M_COMPOSE_CORRECTED, p, v, k->b.data, k->b.len, NULL);
+            return set_raw(k, v, k->b.data, k->b.len);
+        }
+        rep_value(k, M_NOT_COMPOSED, p, v, NULL, 0, NULL);
+        return false;
+    }
+    buf part[2];
+    sgft__buf_init(&part[0]);
+    sgft__buf_init(&part[1]);
+    sgft__text_decode(&part[0], raw, colon, true, SGFT_LB_HARD);
+    sgft__text_decode(&part[1], raw + colon + 1, v->len - colon - 1, true,
+                      SGFT_LB_HARD);
+    const char *s0 = part[0].data ? part[0].data : "";
+    const char *s1 = part[1].data ? part[1].data : "";
+    bool keep = true, fixed = false;
+    k->b.len = 0;
+    if (k->go && (vt == VT_LABEL || vt == VT_ARROW)) {
+        int x1, y1, x2 = -1, y2 = -1;
+        vresult r1 = sgft__val_point(s0, part[0].len, k->cols, k->rows, &x1, &y1);
+        vresult r2 = vt == VT_ARROW ? sgft__val_point(s1, part[1].len, k->cols,
+                                                      k->rows, &x2, &y2)
+                                    : VR_OK;
+        if (r1 == VR_BAD || r2 == VR_BAD || (vt == VT_ARROW && x1 == x2 && y1 == y2)) {
+            rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+            keep = false;
+        } else {
+            fixed = r1 == VR_FIXED || r2 == VR_FIXED;
+            sgft__buf_putc(&k->b, sgft__coord_char(x1));
+            sgft__buf_putc(&k->b, sgft__coord_char(y1));
+            sgft__buf_putc(&k->b, ':');
+            if (vt == VT_ARROW) {
+                sgft__buf_putc(&k->b, sgft__coord_char(x2));
+                sgft__buf_putc(&k->b, sgft__coord_char(y2));
+            } else {
+                put_escaped(&k->b, s1, part[1].len, true);
+            }
+        }
+    } else if (vt == VT_FIGURE) {
+        buf num;
+        sgft__buf_init(&num);
+        vresult r = sgft__val_number(s0, part[0].len, &num);
+        if (r == VR_BAD) {
+            rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+            keep = false;
+        } else {
+            fixed = r == VR_FIXED;
+            sgft__buf_put(&k->b, num.data, num.len);
+            sgft__buf_putc(&k->b, ':');
+            put_escaped(&k->b, s1, part[1].len, true);
+        }
+        sgft__buf_free(&num);
+    } else {
+        put_escaped(&k->b, s0, part[0].len, true);
+        sgft__buf_putc(&k->b, ':');
+        put_escaped(&k->b, s1, part[1].len, true);
+    }
+    if (keep && fixed)
+        rep_value(k, M_COMPOSE_CORRECTED, p, v, k->b.data, k->b.len, NULL);
+    if (keep && !set_raw(k, v, k->b.data ? k->b.data : "", k->b.len))
+        k->ctx->status = SGFT_ENOMEM;
+    sgft__buf_free(&part[0]);
+    sgft__buf_free(&part[1]);
+    return keep;
+}
+
+/* A Go move: a point, or a pass ([] or, on boards up to 19x19, [tt]). */
+static bool check_move(checker *k, prop *p, value *v) {
+    decode_simple(k, &k->a, v);
+    bool small = k->cols <= 19 && k->rows <= 19;
+    bool pass = is_blank(k->a.data, k->a.len);
+    if (!pass && small) {
+        k->b.len = 0;
+        for (size_t i = 0; i < k->a.len; i++)
+            if (!strchr(" \t\n\r", k->a.data[i]))
+                sgft__buf_putc(&k->b, k->a.data[i]);
+        pass = k->b.len == 2 && memcmp(k->b.data, "tt", 2) == 0;
+    }
+    if (pass) {
+        if (v->len == 0 && k->tree->ff < 4) {
+            char ff[16];
+            snprintf(ff, sizeof ff, "%d", k->tree->ff);
+            report r = {0};
+            r.value = ff;
+            sgft__report(k->ctx, M_EMPTY_PASS_OLD_FF, true, value_pos(v), &r);
+        }
+        bool tt = k->ctx->opt.pass_tt && small;
+        return set_raw(k, v, tt ? "tt" : "", tt ? 2 : 0);
+    }
+    int x, y;
+    vresult r = sgft__val_point(k->a.data, k->a.len, k->cols, k->rows, &x, &y);
+    if (r == VR_BAD) {
+        rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+        return false;
+    }
+    char pt[2] = {sgft__coord_char(x), sgft__coord_char(y)};
+    if (r == VR_FIXED)
+        rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
+    return set_raw(k, v, pt, 2);
+}
+
+/* Whether a point-list property's values are Go points. */
+static bool is_point_list(const prop *p) {
+    const prop_info *pi = info(p);
+    return pi && (pi->vt == VT_POINT || pi->vt == VT_STONE) &&
+           (pi->flags & (PF_LIST | PF_ELIST));
+}
+
+/* Values of one property of any type but point lists; empty values and
+ * the single-value rule first. */
+static void check_values(checker *k, node *n, prop *p) {
+    const prop_info *pi = info(p);
+    value_type vt = (value_type)pi->vt;
+    bool list = pi->flags & (PF_LIST | PF_ELIST);
+    if (!list && vt != VT_NONE)
+        single_value(k, p);
+    if (vt == VT_NONE) {
+        single_value(k, p);
+        value *v = p->values;
+        if (v && !is_blank(value_bytes(k->ctx, v), v->len)) {
+            rep_value(k, M_BAD_VALUE_CORRECTED, p, v, "", 0, NULL);
+            set_raw(k, v, "", 0);
+        } else if (v && v->len) {
+            set_raw(k, v, "", 0);
+        }
+        return;
+    }
+    value *prev = NULL, *next;
+    for (value *v = p->values; v; v = next) {
+        next = v->next;
+        bool keep = true;
+        bool text = vt == VT_TEXT || vt == VT_SIMPLETEXT;
+        if (text) {
+            k->a.len = 0;
+            sgft__text_decode(&k->a, value_bytes(k->ctx, v), v->len,
+                              vt == VT_SIMPLETEXT, k->ctx->opt.linebreaks);
+            if (k->a.len == 0) {
+                rep_prop(k, M_EMPTY_VALUE, p, NULL);
+                keep = false;
+            }
+        } else if (is_blank(value_bytes(k->ctx, v), v->len) &&
+                   !(vt == VT_MOVE && k->go) && vt != VT_FIGURE &&
+                   vt != VT_DOUBLE) {
+            report r = {0};
+            r.prop = p->name;
+            r.as_error = true; /* the type forbids it */
+            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
+            keep = false;
+        } else if (vt == VT_MOVE || vt == VT_POINT || vt == VT_STONE) {
+            if (k->go)
+                keep = check_move(k, p, v);
+        } else if (vt == VT_APP || vt == VT_LABEL || vt == VT_ARROW ||
+                   vt == VT_FIGURE) {
+            keep = check_compose(k, p, v, vt);
+        } else if (p->id != P_SZ) {
+            keep = check_simple(k, p, v, vt);
+        }
+        if (keep)
+            prev = v;
+        else
+            unlink_value(p, prev, v);
+    }
+    if (!p->values)
+        sgft__prop_unlink(n, p);
+}
+
+/* --- point lists and the uniqueness rules (38) ---------------------------- */
+
+/* Reads the points of p into the grid as owner id; points owned already
+ * are reported (38) and left out.  Returns false when p became empty. */
+static void read_points(checker *k, prop *p, unsigned char id) {
+    for (value *v = p->values; v; v = v->next) {
+        decode_simple(k, &k->a, v);
+        if (is_blank(k->a.data, k->a.len))
+            continue;
+        const char *s = k->a.data;
+        size_t len = k->a.len;
+        size_t colon = compose_split(s, len);
+        int x1, y1, x2, y2;
+        vresult r1, r2 = VR_OK;
+        r1 = sgft__val_point(s, colon, k->cols, k->rows, &x1, &y1);
+        x2 = x1;
+        y2 = y1;
+        if (colon < len) {
+            r2 = sgft__val_point(s + colon + 1, len - colon - 1, k->cols,
+                                 k->rows, &x2, &y2);
+        }
+        if (r1 == VR_BAD || r2 == VR_BAD) {
+            rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+            continue;
+        }
+        if (colon < len) {
+            if (k->tree->ff < 4) {
+                char ff[16];
+                snprintf(ff, sizeof ff, "%d", k->tree->ff);
+                report r = {0};
+                r.value = ff;
+                r.detail = "compressed point list";
+                sgft__report(k->ctx, M_FF4_FEATURE, true, value_pos(v), &r);
+            }
+            if (x1 == x2 && y1 == y2) {
+                char pt[2] = {sgft__coord_char(x1), sgft__coord_char(y1)};
+                rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
+            } else if (x1 > x2 || y1 > y2) {
+                int lx = x1 < x2 ? x1 : x2, hx = x1 < x2 ? x2 : x1;
+                int ly = y1 < y2 ? y1 : y2, hy = y1 < y2 ? y2 : y1;
+                x1 = lx, x2 = hx, y1 = ly, y2 = hy;
+                char rc[5] = {sgft__coord_char(x1), sgft__coord_char(y1), ':',
+                              sgft__coord_char(x2), sgft__coord_char(y2)};
+                rep_value(k, M_COMPOSE_CORRECTED, p, v, rc, 5, NULL);
+            }
+        } else if (r1 == VR_FIXED) {
+            char pt[2] = {sgft__coord_char(x1), sgft__coord_char(y1)};
+            rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
+        }
+        bool dup = false;
+        for (int x = x1; x <= x2; x++)
+            for (int y = y1; y <= y2; y++) {
+                unsigned char *g = &k->grid[y * MAX_BOARD + x];
+                if (*g) {
+                    if (!dup) {
+                        char pt[3] = {sgft__coord_char(x), sgft__coord_char(y), 0};
+                        report r = {0};
+                        r.prop = p->name;
+                        r.value = pt;
+                        r.detail = "later one deleted";
+                        sgft__report(k->ctx, M_POINT_NOT_UNIQUE, true,
+                                     value_pos(v), &r);
+                    }
+                    dup = true;
+                } else {
+                    *g = id;
+                }
+            }
+    }
+}
+
+/* Writes the points owned by id as the values of p: greedy rectangles
+ * scanned column by column (spec 8.5), or single points with -e. */
+static bool write_points(checker *k, prop *p, unsigned char id) {
+    uint64_t off = p->values ? p->values->off : p->off;
+    p->values = p->last_value = NULL;
+    static const unsigned char used = 0xFF;
+    bool expand = k->ctx->opt.expand;
+    for (int x = 0; x < k->cols; x++)
+        for (int y = 0; y < k->rows; y++) {
+            if (k->grid[y * MAX_BOARD + x] != id)
+                continue;
+            int x2 = x, y2 = y;
+            for (bool grew = !expand; grew;) {
+                grew = false;
+                bool ok = x2 + 1 < k->cols;
+                for (int yy = y; ok && yy <= y2; yy++)
+                    ok = k->grid[yy * MAX_BOARD + x2 + 1] == id;
+                if (ok) {
+                    x2++;
+                    grew = true;
+                }
+                ok = y2 + 1 < k->rows;
+                for (int xx = x; ok && xx <= x2; xx++)
+                    ok = k->grid[(y2 + 1) * MAX_BOARD + xx] == id;
+                if (ok) {
+                    y2++;
+                    grew = true;
+                }
+            }
+            for (int xx = x; xx <= x2; xx++)
+                for (int yy = y; yy <= y2; yy++)
+                    k->grid[yy * MAX_BOARD + xx] = used;
+            char t[5] = {sgft__coord_char(x), sgft__coord_char(y), ':',
+                         sgft__coord_char(x2), sgft__coord_char(y2)};
+            value *v = new_value(k, t, x2 == x && y2 == y ? 2 : 5, off);
+            if (!v)
+                return false;
+            append_value(p, v);
+        }
+    return true;
+}
+
+/* FF[1]/FF[3] view: two values that are the corners of one rectangle
+ * (spec 6.12, VW).  Fills the grid and returns true when p is one. */
+static bool view_corners(checker *k, prop *p) {
+    if (!p->values || !p->values->next || p->values->next->next)
+        return false;
+    int x1, y1, x2, y2;
+    decode_simple(k, &k->a, p->values);
+    if (sgft__val_point(k->a.data, k->a.len, k->cols, k->rows, &x1, &y1) != VR_OK)
+        return false;
+    decode_simple(k, &k->a, p->values->next);
+    if (sgft__val_point(k->a.data, k->a.len, k->cols, k->rows, &x2, &y2) != VR_OK)
+        return false;
+    for (int x = x1 < x2 ? x1 : x2; x <= (x1 < x2 ? x2 : x1); x++)
+        for (int y = y1 < y2 ? y1 : y2; y <= (y1 < y2 ? y2 : y1); y++)
+            k->grid[y * MAX_BOARD + x] = 1; /* VW is alone in its group */
+    return true;
+}
+
+/* The point-list properties of n, group by group: points unique within
+ * the group (38), lists rewritten in canonical form. */
+static void check_point_lists(checker *k, node *n) {
+    static const prop_id groups[][6] = {
+        {P_AB, P_AW, P_AE, P__COUNT},
+        {P_MA, P_TR, P_CR, P_SQ, P_SL, P__COUNT},
+        {P_TB, P_TW, P__COUNT},
+        {P_DD, P__COUNT}, {P_VW, P__COUNT}, {P_RG, P__COUNT},
+        {P_SC, P__COUNT}, {P_SE, P__COUNT},
+    };
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        prop *members[6];
+        size_t count = 0;
+        /* Members in the order of the node: later ones lose points. */
+        for (prop *p = n->props; p; p = p->next)
+            for (size_t i = 0; groups[g][i] != P__COUNT; i++)
+                if (p->id == groups[g][i])
+                    members[count++] = p;
+        if (!count)
+            continue;
+        memset(k->grid, 0, sizeof k->grid);
+        for (size_t i = 0; i < count; i++) {
+            prop *p = members[i];
+            const prop_info *pi = info(p);
+            /* Empty values: an elist may be exactly one empty value. */
+            bool has_empty = false, has_points = false;
+            for (value *v = p->values; v; v = v->next) {
+                if (is_blank(value_bytes(k->ctx, v), v->len))
+                    has_empty = true;
+                else
+                    has_points = true;
+            }
+            if (has_empty && (has_points || !(pi->flags & PF_ELIST))) {
+                if (p->id == P_VW && has_points) {
+                    report r = {0};
+                    r.detail = "empty value together with points: points deleted";
+                    sgft__report(k->ctx, M_BAD_VIEW, true, p->off, &r);
+                    value *v = p->values;
+                    while (v && !is_blank(value_bytes(k->ctx, v), v->len))
+                        v = v->next;
+                    v->next = NULL;
+                    p->values = p->last_value = v;
+                    has_points = false;
+                } else {
+                    report r = {0};
+                    r.prop = p->name;
+                    r.as_error = true;
+                    sgft__report(k->ctx, M_EMPTY_VALUE, true, p->off, &r);
+                }
+            }
+            if (!has_points)
+                continue;
+            if (p->id == P_VW && k->tree->ff < 4 && view_corners(k, p))
+                continue;
+            read_points(k, p, (unsigned char)(i + 1));
+        }
+        for (size_t i = 0; i < count; i++) {
+            prop *p = members[i];
+            bool only_empty = p->values && !p->values->next &&
+                              is_blank(value_bytes(k->ctx, p->values),
+                                       p->values->len);
+            if (only_empty && (info(p)->flags & PF_ELIST)) {
+                set_raw(k, p->values, "", 0);
+                continue;
+            }
+            if (!write_points(k, p, (unsigned char)(i + 1)))
+                k->ctx->status = SGFT_ENOMEM;
+            if (!p->values)
+                sgft__prop_unlink(n, p);
+        }
+    }
+}
+
+/* LB: one label per point; AR, LN: no arrow or line twice (38). */
+static void check_compose_lists(checker *k, node *n) {
+    for (prop *p = n->props; p; p = p->next) {
+        if (p->id != P_LB && p->id != P_AR && p->id != P_LN)
+            continue;
+        value *prev = NULL, *next;
+        for (value *v = p->values; v; v = next) {
+            next = v->next;
+            const char *s = value_bytes(k->ctx, v);
+            size_t key = p->id == P_LB ? 2 : v->len;
+            bool dup = false;
+            for (value *w = p->values; w != v && !dup; w = w->next)
+                dup = w->len >= key && v->len >= key &&
+                      memcmp(value_bytes(k->ctx, w), s, key) == 0 &&
+                      (p->id == P_LB || w->len == v->len);
+            if (dup) {
+                report r = {0};
+                r.prop = p->name;
+                r.value = s;
+                r.value_len = key;
+                r.detail = "later one deleted";
+                sgft__report(k->ctx, M_POINT_NOT_UNIQUE, true, value_pos(v), &r);
+                unlink_value(p, prev, v);
+            } else {
+                prev = v;
+            }
+        }
+    }
+}
+
+/* --- node rules ------------------------------------------------------------- */
+
+static bool has_kind(const node *n, prop_kind kind) {
+    for (const prop *p = n->props; p; p = p->next)
+        if (p->id != P_UNKNOWN && sgft__props[p->id].kind == kind)
+            return true;
+    return false;
+}
+
+/* Whether p stays in the first node of a split: with SPLIT_SETUP the
+ * setup, root and game-info properties and N stay; with SPLIT_MOVE all
+ * but the property move. */
+enum split_mode { SPLIT_SETUP, SPLIT_MOVE };
+
+static bool stays(const prop *p, enum split_mode mode, prop_id move) {
+    if (mode == SPLIT_MOVE)
+        return p->id != move;
+    if (p->id == P_UNKNOWN)
+        return false;
+    prop_kind kind = (prop_kind)sgft__props[p->id].kind;
+    return kind == PK_SETUP || kind == PK_ROOT || kind == PK_GAMEINFO ||
+           p->id == P_N;
+}
+
+/* Moves the properties that do not stay into a new child of n that takes
+ * over n's children. */
+static node *split_node(checker *k, node *n, enum split_mode mode,
+                        prop_id move) {
+    node *m = sgft__arena_alloc(&k->ctx->tree_arena, sizeof *m);
+    if (!m) {
+        k->ctx->status = SGFT_ENOMEM;
+        return NULL;
+    }
+    memset(m, 0, sizeof *m);
+    m->off = n->off;
+    m->parent = n;
+    m->child = n->child;
+    m->last_child = n->last_child;
+    for (node *c = m->child; c; c = c->next)
+        c->parent = m;
+    n->child = n->last_child = m;
+    prop *next;
+    for (prop *p = n->props; p; p = next) {
+        next = p->next;
+        if (stays(p, mode, move))
+            continue;
+        sgft__prop_unlink(n, p);
+        if (m->last_prop)
+            m->last_prop->next = p;
+        else
+            m->props = p;
+        m->last_prop = p;
+    }
+    return m;
+}
+
+static void annotation_rules(checker *k, node *n) {
+    /* GB, GW, DM, UC exclude each other; BM, TE, DO, IT too (41, 42). */
+    static const prop_id pos[] = {P_GB, P_GW, P_DM, P_UC};
+    static const prop_id mov[] = {P_BM, P_TE, P_DO, P_IT};
+    const prop_id *sets[2] = {pos, mov};
+    for (int s = 0; s < 2; s++) {
+        prop *first = NULL, *next;
+        for (prop *p = n->props; p; p = next) {
+            next = p->next;
+            bool member = false;
+            for (int i = 0; i < 4; i++)
+                member |= p->id == sets[s][i];
+            if (!member)
+                continue;
+            if (!first) {
+                first = p;
+                continue;
+            }
+            if (s == 1 && ((first->id == P_BM && p->id == P_TE) ||
+                           (first->id == P_TE && p->id == P_BM))) {
+                /* TE then BM is interesting, BM then TE doubtful (42). */
+                prop_id to = first->id == P_TE ? P_IT : P_DO;
+                report r = {0};
+                r.prop = sgft__props[to].id;
+                sgft__report(k->ctx, M_TE_BM_COMBINED, true, p->off, &r);
+                first->id = to;
+                first->name = sgft__props[to].id;
+                set_raw(k, first->values, "", 0);
+                first->values->next = NULL;
+                first->last_value = first->values;
+                sgft__prop_unlink(n, p);
+                continue;
+            }
+            rep_prop(k, M_ANNOTATION_CONFLICT, p, NULL);
+            sgft__prop_unlink(n, p);
+        }
+    }
+    /* Move annotations and KO need a move in the node (43). */
+    if (sgft__prop_find(n, P_B) || sgft__prop_find(n, P_W))
+        return;
+    prop *next;
+    for (prop *p = n->props; p; p = next) {
+        next = p->next;
+        if (p->id == P_BM || p->id == P_TE || p->id == P_DO || p->id == P_IT ||
+            p->id == P_KO) {
+            rep_prop(k, M_ANNOTATION_NO_MOVE, p, NULL);
+            sgft__prop_unlink(n, p);
+        }
+    }
+}
+
+static void node_rules(checker *k, node *n) {
+    /* B and W in one node (37): the later move goes into a new node. */
+    prop *b = sgft__prop_find(n, P_B), *w = sgft__prop_find(n, P_W);
+    if (b && w) {
+        prop *later = b->off > w->off ? b : w;
+        rep_prop(k, M_TWO_MOVES, later, NULL);
+        split_node(k, n, SPLIT_MOVE, later->id);
+    }
+    /* Setup and move properties mixed (30): setup, root, game-info and N
+     * stay, the rest goes into a new node; a lone PL is deleted. */
+    if (has_kind(n, PK_MOVE) && has_kind(n, PK_SETUP)) {
+        prop *pl = sgft__prop_find(n, P_PL);
+        bool only_pl = pl && !sgft__prop_find(n, P_AB) &&
+                       !sgft__prop_find(n, P_AW) && !sgft__prop_find(n, P_AE);
+        rep_prop(k, M_MOVE_SETUP_MIXED, only_pl ? pl : n->props,
+                 only_pl ? "<PL> deleted" : "node split");
+        if (only_pl)
+            sgft__prop_unlink(n, pl);
+        else
+            split_node(k, n, SPLIT_SETUP, P__COUNT);
+    }
+    annotation_rules(k, n);
+}
+
+/* One game-info node on every path (44). */
+static void gameinfo_rule(checker *k, node *n) {
+    unsigned inherited = n->parent ? (n->parent->flags & NODEF_GAMEINFO) : 0;
+    bool has = has_kind(n, PK_GAMEINFO);
+    if (has && inherited) {
+        node *first = n->parent;
+        while (first && !has_kind(first, PK_GAMEINFO))
+            first = first->parent;
+        char where[48] = "";
+        if (first) {
+            unsigned long line, col;
+            sgft__input_position(&k->ctx->in, first->off, &line, &col);
+            snprintf(where, sizeof where, "game-info node at %lu:%lu", line, col);
+        }
+        prop *next;
+        for (prop *p = n->props; p; p = next) {
+            next = p->next;
+            if (p->id != P_UNKNOWN && sgft__props[p->id].kind == PK_GAMEINFO) {
+                rep_prop(k, M_GAMEINFO_TWICE, p, where);
+                sgft__prop_unlink(n, p);
+            }
+        }
+    }
+    n->flags |= inherited | (has ? NODEF_GAMEINFO : 0);
+}
+
+static void check_node(checker *k, node *n) {
+    bool is_root = n == k->tree->root;
+    merge_duplicates(k, n);
+    prop *next;
+    for (prop *p = n->props; p; p = next) {
+        next = p->next;
+        if (!(p->flags & PROPF_CHECKED))
+            check_identity(k, n, p, is_root);
+    }
+    /* Conversions may have added or merged properties: values after. */
+    merge_duplicates(k, n);
+    for (prop *p = n->props; p; p = next) {
+        next = p->next;
+        if (p->flags & PROPF_CHECKED)
+            continue; /* moved here by a split of its node */
+        p->flags |= PROPF_CHECKED;
+        if (p->id == P_UNKNOWN || p->id == P_FF || p->id == P_GM ||
+            p->id == P_SZ)
+            continue; /* unknown: kept as read; FF, GM, SZ: with the root */
+        if ((sgft__props[p->id].flags & PF_GO) && !k->go)
+            continue;
+        if (is_point_list(p) && k->go)
+            continue; /* below, with the other point lists */
+        check_values(k, n, p);
+    }
+    if (k->go) {
+        check_point_lists(k, n);
+        check_compose_lists(k, n);
+    }
+    node_rules(k, n);
+    gameinfo_rule(k, n);
+}
+
+/* --- the root for output ------------------------------------------------------ */
 
 /* Whether a CA value names UTF-8 (any case, with or without the dash). */
 static bool names_utf8(const char *s, size_t len) {
@@ -90,39 +1208,47 @@ static int normalize_root(sgft_ctx *ctx, game_tree *tree) {
     return 0;
 }
 
-static void check_props(sgft_ctx *ctx, game_tree *tree, node *n) {
-    prop *next;
-    for (prop *p = n->props; p; p = next) {
-        next = p->next;
-        report r = {0};
-        r.prop = p->name;
-        if (p->id != P_UNKNOWN && ctx->deleted[p->id]) {
-            sgft__report(ctx, M_PROP_DELETED, true, p->off, &r);
-            sgft__prop_unlink(n, p);
-            continue;
-        }
-        if ((p->flags & PROPF_LOWERCASE) && tree->ff >= 4) {
-            r.old = p->raw_name;
-            sgft__report(ctx, M_LOWERCASE_ID, true, p->off, &r);
-        }
-        if (p->id == P_UNKNOWN) {
-            r.detail = ctx->opt.delete_unknown ? "deleted" : "kept";
-            sgft__report(ctx, M_UNKNOWN_PROP, true, p->off, &r);
-            if (ctx->opt.delete_unknown)
-                sgft__prop_unlink(n, p);
-        }
+/* Messages 45 and 53: trees of one file with different FF or GM, once. */
+static void collection_rules(sgft_ctx *ctx, game_tree *tree) {
+    if (tree->index == 1) {
+        ctx->first_ff = tree->ff;
+        ctx->first_gm = tree->gm;
+        return;
+    }
+    if (tree->ff != ctx->first_ff && !ctx->said_ff) {
+        ctx->said_ff = true;
+        sgft__report(ctx, M_DIFFERENT_FF, false, 0, NULL);
+    }
+    if (tree->gm != ctx->first_gm && !ctx->said_gm) {
+        ctx->said_gm = true;
+        sgft__report(ctx, M_DIFFERENT_GM, false, 0, NULL);
     }
 }
 
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
-    node *root = tree->root;
-    tree->ff = (int)prop_number(ctx, sgft__prop_find(root, P_FF), 1);
-    tree->gm = (int)prop_number(ctx, sgft__prop_find(root, P_GM), 1);
-    for (node *n = root; n; n = sgft__node_next_preorder(n))
-        check_props(ctx, tree, n);
+    checker *k = malloc(sizeof *k);
+    if (!k)
+        return SGFT_ENOMEM;
+    memset(k, 0, offsetof(checker, grid));
+    k->ctx = ctx;
+    k->tree = tree;
+    sgft__buf_init(&k->a);
+    sgft__buf_init(&k->b);
+    check_root(k, tree->root);
+    for (node *n = tree->root; n && !ctx->status; n = sgft__node_next_preorder(n))
+        check_node(k, n);
+    collection_rules(ctx, tree);
     if (ctx->opt.delete_empty_nodes)
         sgft__fix_delete_empty_nodes(ctx, tree);
     if (ctx->opt.reverse_variations)
         sgft__fix_reverse_variations(ctx, tree);
+    bool oom = k->a.oom || k->b.oom;
+    sgft__buf_free(&k->a);
+    sgft__buf_free(&k->b);
+    free(k);
+    if (oom && !ctx->status)
+        ctx->status = SGFT_ENOMEM;
+    if (ctx->status)
+        return ctx->status;
     return normalize_root(ctx, tree);
 }

@@ -54,8 +54,8 @@ const char *sgft_severity_name(sgft_severity s) {
 /* The one place where a class becomes a severity: E4 follows the FF of the
  * tree being checked, W/r follows -r. */
 static sgft_severity resolve(const sgft_ctx *ctx, const msg_info *m,
-                             bool as_error) {
-    switch ((msg_class)m->cls) {
+                             bool as_error, bool e4) {
+    switch (e4 ? C_E4 : (msg_class)m->cls) {
     case C_FATAL: return SGFT_FATAL;
     case C_ERROR: return SGFT_ERROR;
     case C_WARN: return as_error ? SGFT_ERROR : SGFT_WARNING;
@@ -73,7 +73,7 @@ bool sgft__msg_enabled(const sgft_ctx *ctx, msg_id code) {
         return true;
     if (ctx->opt.disabled[code])
         return false;
-    if (ctx->opt.no_warnings && resolve(ctx, m, false) == SGFT_WARNING)
+    if (ctx->opt.no_warnings && resolve(ctx, m, false, false) == SGFT_WARNING)
         return false;
     return true;
 }
@@ -141,7 +141,7 @@ static void format(buf *b, const char *tmpl, const report *r) {
 void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
                   const report *r) {
     const msg_info *m = &catalogue[code];
-    sgft_severity sev = resolve(ctx, m, r && r->as_error);
+    sgft_severity sev = resolve(ctx, m, r && r->as_error, r && r->e4);
     if (sev != SGFT_FATAL &&
         (ctx->opt.disabled[code] ||
          (ctx->opt.no_warnings && sev == SGFT_WARNING))) {

@@ -1,9 +1,11 @@
 /* dump.c - a plain listing of the content of a game tree, for tests that
  * compare the content of two files (--dump-tree): one line per node with
  * its pre-order number and its parent's, then one line per property,
- * properties sorted by identifier, values decoded (Text and SimpleText
- * without escapes or soft breaks, composed text parts likewise, other
- * values as read).  The tree is dumped as parsed, before any check. */
+ * properties sorted by identifier, values decoded and in a form that does
+ * not depend on how they were written: Text and SimpleText without escapes
+ * or soft breaks, composed text parts likewise, Numbers and Reals in
+ * canonical form, point lists expanded and sorted; other values as read.
+ * The tree is dumped as parsed, before any check. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -34,11 +36,76 @@ static void put_visible(buf *out, const char *s, size_t len) {
     }
 }
 
+static int point_cmp(const void *a, const void *b) {
+    const unsigned char *p = a, *q = b;
+    return p[0] != q[0] ? p[0] - q[0] : p[1] - q[1];
+}
+
+/* The points of a point list, expanded and sorted, as "[xy][xy]"; false
+ * when a value is not a point or rectangle of letters. */
+static bool dump_points(sgft_ctx *ctx, buf *out, const prop *p) {
+    size_t count = 0, cap = 0;
+    unsigned char(*pts)[2] = NULL;
+    for (const value *v = p->values; v; v = v->next) {
+        const char *s = value_bytes(ctx, v);
+        int c[4];
+        size_t n = v->len;
+        if (n != 2 && !(n == 5 && s[2] == ':'))
+            goto fail;
+        for (size_t i = 0, j = 0; i < n; i++) {
+            if (i == 2)
+                continue;
+            c[j++] = sgft__point_coord(s[i]);
+            if (c[j - 1] < 0)
+                goto fail;
+        }
+        if (n == 2)
+            c[2] = c[0], c[3] = c[1];
+        int lx = c[0] < c[2] ? c[0] : c[2], hx = c[0] < c[2] ? c[2] : c[0];
+        int ly = c[1] < c[3] ? c[1] : c[3], hy = c[1] < c[3] ? c[3] : c[1];
+        for (int x = lx; x <= hx; x++)
+            for (int y = ly; y <= hy; y++) {
+                if (count == cap) {
+                    cap = cap ? cap * 2 : 64;
+                    void *q = realloc(pts, cap * sizeof *pts);
+                    if (!q)
+                        goto fail;
+                    pts = q;
+                }
+                pts[count][0] = (unsigned char)x;
+                pts[count][1] = (unsigned char)y;
+                count++;
+            }
+    }
+    qsort(pts, count, sizeof *pts, point_cmp);
+    for (size_t i = 0; i < count; i++) {
+        if (i && pts[i][0] == pts[i - 1][0] && pts[i][1] == pts[i - 1][1])
+            continue;
+        char t[4] = {'[', sgft__coord_char(pts[i][0]),
+                     sgft__coord_char(pts[i][1]), ']'};
+        sgft__buf_put(out, t, 4);
+    }
+    free(pts);
+    return true;
+fail:
+    free(pts);
+    return false;
+}
+
 static void dump_value(sgft_ctx *ctx, buf *out, buf *tmp, const prop *p,
                        const value *v) {
     value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
     const char *raw = value_bytes(ctx, v);
     tmp->len = 0;
+    if (p->id != P_UNKNOWN && (vt == VT_NUMBER || vt == VT_REAL)) {
+        vresult r = vt == VT_NUMBER ? sgft__val_number(raw, v->len, tmp)
+                                    : sgft__val_real(raw, v->len, tmp);
+        if (r == VR_OK) {
+            put_visible(out, tmp->data, tmp->len);
+            return;
+        }
+        tmp->len = 0;
+    }
     if (p->id != P_UNKNOWN && (vt == VT_TEXT || vt == VT_SIMPLETEXT)) {
         sgft__text_decode(tmp, raw, v->len, vt == VT_SIMPLETEXT,
                           ctx->opt.linebreaks);
@@ -120,6 +187,18 @@ int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree) {
         for (size_t i = 0; i < count; i++) {
             sgft__buf_puts(out, "  ");
             sgft__buf_puts(out, sorted[i]->name);
+            const prop *p = sorted[i];
+            size_t mark = out->len;
+            if (p->id != P_UNKNOWN &&
+                (sgft__props[p->id].flags & (PF_LIST | PF_ELIST)) &&
+                (sgft__props[p->id].vt == VT_POINT ||
+                 sgft__props[p->id].vt == VT_STONE)) {
+                if (dump_points(ctx, out, p)) {
+                    sgft__buf_putc(out, '\n');
+                    continue;
+                }
+                out->len = mark;
+            }
             for (value *v = sorted[i]->values; v; v = v->next) {
                 sgft__buf_putc(out, '[');
                 dump_value(ctx, out, &tmp, sorted[i], v);

@@ -150,6 +150,7 @@ typedef struct report {
     size_t old_len;     /* 0 = strlen(old) */
     const char *detail; /* %d */
     bool as_error;      /* raise a warning class to an error */
+    bool e4;            /* resolve as class E4 (game-info formats) */
 } report;
 
 /* ---------------------------------------------------------------------
@@ -170,7 +171,8 @@ typedef struct value {
 } value;
 
 enum {
-    PROPF_LOWERCASE = 1 /* identifier had lowercase letters */
+    PROPF_LOWERCASE = 1, /* identifier had lowercase letters */
+    PROPF_CHECKED = 2    /* checked already (moved by a node split) */
 };
 
 typedef struct prop {
@@ -186,7 +188,8 @@ typedef struct prop {
 typedef struct node {
     struct node *parent, *child, *last_child, *next;
     prop *props, *last_prop;
-    uint64_t off; /* offset of the ';' (or where it was assumed) */
+    uint64_t off;   /* offset of the ';' (or where it was assumed) */
+    unsigned flags; /* for the checks (check.c) */
 } node;
 
 typedef struct game_tree {
@@ -238,6 +241,8 @@ struct sgft_ctx {
     void *write_data;
     buf out;              /* output buffer */
     int status;           /* first environment fault, or 0 */
+    int first_ff, first_gm;  /* of the first tree (messages 45, 53) */
+    bool said_ff, said_gm;
     unsigned char deleted[P__COUNT]; /* -y */
 };
 
@@ -303,6 +308,20 @@ void sgft__text_decode(buf *out, const char *raw, size_t len, bool simple,
 size_t sgft__utf8_width(const char *s, size_t len);
 /* Whether s[0..len) is well-formed UTF-8. */
 bool sgft__utf8_valid(const char *s, size_t len);
+
+/* Results of the value parsers of value.c: VR_OK (valid; out holds the
+ * canonical form, written silently), VR_FIXED (repaired: message 15),
+ * VR_BAD (cannot be read: message 14). */
+typedef enum vresult { VR_OK, VR_FIXED, VR_BAD } vresult;
+vresult sgft__val_number(const char *s, size_t len, buf *out);
+vresult sgft__val_real(const char *s, size_t len, buf *out);
+vresult sgft__val_double(const char *s, size_t len, buf *out);
+vresult sgft__val_color(const char *s, size_t len, buf *out);
+/* A Go point on a cols x rows board. */
+vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
+                        int *x, int *y);
+int sgft__point_coord(char c);
+char sgft__coord_char(int v);
 
 /* write.c: writes one tree in the normalized form to ctx->out. */
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);

@@ -231,6 +231,9 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_DEL_UNKNOWN: c->opt.delete_unknown = true; break;
     case O_NO_WARNINGS: c->opt.no_warnings = true; break;
     case O_DEL_EMPTY: c->opt.delete_empty_nodes = true; break;
+    case O_EXPAND: c->opt.expand = true; break;
+    case O_DEL_OBSOLETE: c->opt.delete_obsolete = true; break;
+    case O_PASS_TT: c->opt.pass_tt = true; break;
     case O_REVERSE: c->opt.reverse_variations = true; break;
     case O_DELETE_PROP:
         if (!arg || sgft_options_delete_prop(&c->opt, arg) != 0)

@@ -10,6 +10,8 @@
  *   C_WARN   warning              C_E4     error in FF[4] trees, else warning
  *   C_WR     warning, error with -r        C_INFO  information
  * Slots in the text: %p property id, %v value, %o old value, %d detail.
+ * Deliberate differences from SGFC: 19 is not critical (the values of
+ * other games are kept untouched, nothing is lost).
  */
 MSG(  1, TOO_MANY_FILES,      C_FATAL, 0, "too many file names on the command line: %d")
 MSG(  2, UNKNOWN_OPTION,      C_FATAL, 0, "unknown command-line option '%d' (--help for help)")
@@ -29,7 +31,7 @@ MSG( 15, BAD_VALUE_CORRECTED, C_ERROR, 0, "illegal <%p> value corrected; new [%v
 MSG( 16, LOWERCASE_ID,        C_ERROR, 0, "lowercase letters in property identifier '%o' removed: <%p>")
 MSG( 17, EMPTY_VALUE,         C_WARN,  0, "empty <%p> value deleted")
 MSG( 18, BAD_ROOT_VALUE,      C_ERROR, 0, "illegal <%p> value [%v] in the root node: %d assumed")
-MSG( 19, NOT_GO,              C_WR,    1, "game is not Go (GM[%v]): game-specific values are not checked")
+MSG( 19, NOT_GO,              C_WR,    0, "game is not Go (GM[%v]): game-specific values are not checked")
 MSG( 20, NO_VALUE,            C_ERROR, 1, "property <%p> has no value: deleted")
 MSG( 21, PAREN_NOT_NODE,      C_ERROR, 1, "'(' where a node should start: ignored")
 MSG( 22, NUL_BYTE,            C_WARN,  0, "NUL byte in a value replaced by a space")

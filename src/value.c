@@ -133,3 +133,227 @@ bool sgft__utf8_valid(const char *s, size_t len) {
     }
     return true;
 }
+
+/* --- non-text values ---------------------------------------------------
+ * Each parser takes the decoded value (escapes removed) and returns
+ * VR_OK with the canonical form in out (written silently), VR_FIXED with
+ * a repaired value (message 15), or VR_BAD (message 14: deleted). */
+
+static bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+           c == '\f';
+}
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* s[*b..*e) without white space at both ends. */
+static void trim(const char *s, size_t *b, size_t *e) {
+    while (*b < *e && is_space(s[*b]))
+        (*b)++;
+    while (*e > *b && is_space(s[*e - 1]))
+        (*e)--;
+}
+
+/* Appends the canonical form of an integer part: no leading zeros. */
+static void put_int(buf *out, const char *d, size_t n) {
+    while (n > 1 && *d == '0') {
+        d++;
+        n--;
+    }
+    sgft__buf_put(out, d, n);
+}
+
+/* Canonical Number: [-]digits without leading zeros; "-0" is "0". */
+static void put_number(buf *out, bool neg, const char *d, size_t n) {
+    size_t z = 0;
+    while (z + 1 < n && d[z] == '0')
+        z++;
+    if (neg && !(n - z == 1 && d[z] == '0'))
+        sgft__buf_putc(out, '-');
+    put_int(out, d + z, n - z);
+}
+
+vresult sgft__val_number(const char *s, size_t len, buf *out) {
+    size_t b = 0, e = len;
+    trim(s, &b, &e);
+    size_t i = b;
+    bool neg = false;
+    if (i < e && (s[i] == '+' || s[i] == '-'))
+        neg = s[i++] == '-';
+    size_t d = i;
+    while (i < e && is_digit(s[i]))
+        i++;
+    if (i > d && i == e) {
+        put_number(out, neg, s + d, i - d);
+        return VR_OK;
+    }
+    /* Repair: the one run of digits in the value, when the rest has no
+     * digits and no decimal point ("9 stones"); "2.5" is no Number. */
+    size_t first = len, last = 0, runs = 0;
+    for (size_t k = 0; k < len; k++) {
+        if (is_digit(s[k]) && (k == 0 || !is_digit(s[k - 1]))) {
+            runs++;
+            first = k;
+        }
+        if (is_digit(s[k]))
+            last = k + 1;
+        if (s[k] == '.' || s[k] == ',')
+            return VR_BAD;
+    }
+    if (runs != 1)
+        return VR_BAD;
+    neg = first > 0 && s[first - 1] == '-';
+    put_number(out, neg, s + first, last - first);
+    return VR_FIXED;
+}
+
+/* Parses a Real at s[i..e): sign, digits, optional '.' or ',' and digits.
+ * Sets *valid when it is a Real of the FF[4] grammar as written. */
+static bool scan_real(const char *s, size_t *i, size_t e, bool *neg,
+                      size_t *ib, size_t *in, size_t *fb, size_t *fn,
+                      bool *valid) {
+    *neg = false;
+    *valid = true;
+    if (*i < e && (s[*i] == '+' || s[*i] == '-'))
+        *neg = s[(*i)++] == '-';
+    *ib = *i;
+    while (*i < e && is_digit(s[*i]))
+        (*i)++;
+    *in = *i - *ib;
+    *fb = *i;
+    *fn = 0;
+    if (*i < e && (s[*i] == '.' || s[*i] == ',')) {
+        if (s[*i] == ',')
+            *valid = false;
+        (*i)++;
+        *fb = *i;
+        while (*i < e && is_digit(s[*i]))
+            (*i)++;
+        *fn = *i - *fb;
+        if (*fn == 0 || *in == 0)
+            *valid = false;
+    }
+    return *in + *fn > 0;
+}
+
+/* Canonical Real: no '+', no leading zeros, no trailing fractional zeros,
+ * no '.' without digits after it; "-0" is "0". */
+static void put_real(buf *out, bool neg, const char *s, size_t ib, size_t in,
+                     size_t fb, size_t fn) {
+    while (fn > 0 && s[fb + fn - 1] == '0')
+        fn--;
+    size_t z = 0;
+    while (z < in && s[ib + z] == '0')
+        z++;
+    bool zero = z == in && fn == 0;
+    if (neg && !zero)
+        sgft__buf_putc(out, '-');
+    if (z == in)
+        sgft__buf_putc(out, '0');
+    else
+        sgft__buf_put(out, s + ib + z, in - z);
+    if (fn) {
+        sgft__buf_putc(out, '.');
+        sgft__buf_put(out, s + fb, fn);
+    }
+}
+
+vresult sgft__val_real(const char *s, size_t len, buf *out) {
+    size_t b = 0, e = len;
+    trim(s, &b, &e);
+    size_t i = b, ib, in, fb, fn;
+    bool neg, valid;
+    if (!scan_real(s, &i, e, &neg, &ib, &in, &fb, &fn, &valid))
+        return VR_BAD;
+    size_t end = i;
+    trim(s, &end, &e);
+    put_real(out, neg, s, ib, in, fb, fn);
+    if (valid && end == e)
+        return VR_OK;
+    /* Repaired: a decimal comma, a missing digit, or words after it. */
+    for (size_t k = end; k < e; k++)
+        if (is_digit(s[k]))
+            return out->len = 0, VR_BAD;
+    return VR_FIXED;
+}
+
+vresult sgft__val_double(const char *s, size_t len, buf *out) {
+    size_t b = 0, e = len;
+    trim(s, &b, &e);
+    if (e - b == 1 && (s[b] == '1' || s[b] == '2')) {
+        sgft__buf_putc(out, s[b]);
+        return VR_OK;
+    }
+    if (b == e) { /* an empty Double means 1 */
+        sgft__buf_putc(out, '1');
+        return VR_FIXED;
+    }
+    char found = 0;
+    for (size_t k = b; k < e; k++)
+        if (is_digit(s[k])) {
+            if (found || (s[k] != '1' && s[k] != '2'))
+                return VR_BAD;
+            found = s[k];
+        }
+    if (!found)
+        return VR_BAD;
+    sgft__buf_putc(out, found);
+    return VR_FIXED;
+}
+
+vresult sgft__val_color(const char *s, size_t len, buf *out) {
+    size_t b = 0, e = len;
+    trim(s, &b, &e);
+    if (e - b == 1 && (s[b] == 'B' || s[b] == 'W')) {
+        sgft__buf_putc(out, s[b]);
+        return VR_OK;
+    }
+    /* The first letter decides when it is a colour ("w 123", "black"). */
+    if (b < e) {
+        char c = s[b];
+        if (c == 'b' || c == 'B' || c == 'w' || c == 'W') {
+            sgft__buf_putc(out, (char)(c == 'b' || c == 'B' ? 'B' : 'W'));
+            return VR_FIXED;
+        }
+    }
+    return VR_BAD;
+}
+
+/* --- Go points ------------------------------------------------------- */
+
+int sgft__point_coord(char c) {
+    if (c >= 'a' && c <= 'z')
+        return c - 'a';
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A' + 26;
+    return -1;
+}
+
+char sgft__coord_char(int v) {
+    return (char)(v < 26 ? 'a' + v : 'A' + v - 26);
+}
+
+vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
+                        int *x, int *y) {
+    /* White space inside is removed as a repair ("a a"). */
+    char c[2];
+    size_t n = 0;
+    bool ws = false;
+    for (size_t i = 0; i < len; i++) {
+        if (is_space(s[i])) {
+            ws = true;
+            continue;
+        }
+        if (n == 2)
+            return VR_BAD;
+        c[n++] = s[i];
+    }
+    if (n != 2)
+        return VR_BAD;
+    int px = sgft__point_coord(c[0]), py = sgft__point_coord(c[1]);
+    if (px < 0 || py < 0 || px >= cols || py >= rows)
+        return VR_BAD;
+    *x = px;
+    *y = py;
+    return ws ? VR_FIXED : VR_OK;
+}

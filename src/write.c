@@ -288,7 +288,10 @@ static bool write_node(writer *w, node *n) {
     for (size_t i = 0; i < w->nseg; i++) {
         const segment *g = &w->seg[i];
         size_t need = g->width + (i == 0);
-        if (is_gameinfo(g->p) || w->col + need > w->width)
+        bool after_open = w->col == 1 && w->out->len &&
+                          w->out->data[w->out->len - 1] == '(';
+        if ((is_gameinfo(g->p) && !(i == 0 && after_open)) ||
+            w->col + need > w->width)
             newline(w);
         if (i == 0)
             putc_(w, ';');
