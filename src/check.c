@@ -24,9 +24,19 @@ typedef struct checker {
     int cols, rows; /* board size */
     bool go;        /* GM[1]: points and moves are checked */
     buf a, b;       /* scratch */
+    /* the Go board along the path to the node being checked, with an undo
+     * log and the path's nodes and log positions to return to a branch */
+    struct undo { uint16_t at; uint8_t old; } *log;
+    size_t nlog, log_cap;
+    struct step { node *n; size_t log; } *path;
+    size_t depth, path_cap;
+    unsigned mark_gen;
     /* point ownership for the uniqueness rules of one node, one group of
      * properties at a time: 0 = free, else 1 + index in group[] */
     unsigned char grid[MAX_BOARD * MAX_BOARD];
+    unsigned char board[MAX_BOARD * MAX_BOARD]; /* 0 empty, 1 B, 2 W */
+    unsigned marks[MAX_BOARD * MAX_BOARD];      /* flood fill visits */
+    uint16_t fill[MAX_BOARD * MAX_BOARD];       /* flood fill stack */
 } checker;
 
 enum {
@@ -377,23 +387,6 @@ static void convert_letters(checker *k, node *n, prop *l) {
     sgft__prop_unlink(n, l);
 }
 
-/* Moves all values of from into the property id of n (created if need be)
- * and removes from. */
-static void rename_prop(node *n, prop *from, prop_id id) {
-    prop *to = sgft__prop_find(n, id);
-    if (!to) {
-        from->id = id;
-        from->name = sgft__props[id].id;
-        return;
-    }
-    for (value *v = from->values, *next; v; v = next) {
-        next = v->next;
-        v->next = NULL;
-        append_value(to, v);
-    }
-    sgft__prop_unlink(n, from);
-}
-
 /* KI (integer komi, SGB) becomes KM = KI / 2, unless KM is there (59). */
 static void convert_ki(checker *k, node *n, prop *ki) {
     prop *km = sgft__prop_find(n, P_KM);
@@ -483,10 +476,8 @@ static bool check_identity(checker *k, node *n, prop *p, bool is_root) {
         convert_letters(k, n, p);
         return false;
     }
-    if (p->id == P_M) {
-        rename_prop(n, p, P_MA);
-        return false;
-    }
+    if (p->id == P_M)
+        return true; /* becomes MA or TR once the board is known */
     if (obsolete && ctx->opt.delete_obsolete) {
         rep_prop(k, M_PROP_DELETED, p, NULL);
         sgft__prop_unlink(n, p);
@@ -866,7 +857,7 @@ static void check_point_lists(checker *k, node *n) {
         {P_AB, P_AW, P_AE, P__COUNT},
         {P_MA, P_TR, P_CR, P_SQ, P_SL, P__COUNT},
         {P_TB, P_TW, P__COUNT},
-        {P_DD, P__COUNT}, {P_VW, P__COUNT}, {P_RG, P__COUNT},
+        {P_DD, P__COUNT}, {P_VW, P__COUNT}, {P_RG, P__COUNT}, {P_M, P__COUNT},
         {P_SC, P__COUNT}, {P_SE, P__COUNT},
     };
     for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
@@ -1119,6 +1110,211 @@ static void gameinfo_rule(checker *k, node *n) {
     n->flags |= inherited | (has ? NODEF_GAMEINFO : 0);
 }
 
+/* --- the Go board (spec 8.4) ------------------------------------------------- */
+
+static bool board_set(checker *k, int at, unsigned char c) {
+    if (k->board[at] == c)
+        return true;
+    if (k->nlog == k->log_cap) {
+        size_t cap = k->log_cap ? k->log_cap * 2 : 1024;
+        struct undo *l = realloc(k->log, cap * sizeof *l);
+        if (!l) {
+            k->ctx->status = SGFT_ENOMEM;
+            return false;
+        }
+        k->log = l;
+        k->log_cap = cap;
+    }
+    k->log[k->nlog].at = (uint16_t)at;
+    k->log[k->nlog].old = k->board[at];
+    k->nlog++;
+    k->board[at] = c;
+    return true;
+}
+
+/* Removes the group at `at` when it has no liberty; returns the number of
+ * stones removed.  Iterative flood fill. */
+static size_t capture(checker *k, int at) {
+    unsigned char c = k->board[at];
+    if (!c)
+        return 0;
+    unsigned gen = ++k->mark_gen;
+    size_t top = 0, count = 0, stones = 0;
+    k->fill[top++] = (uint16_t)at;
+    k->marks[at] = gen;
+    while (count < top) {
+        int p = k->fill[count++];
+        int x = p % MAX_BOARD, y = p / MAX_BOARD;
+        int nb[4] = {x > 0 ? p - 1 : -1, x + 1 < k->cols ? p + 1 : -1,
+                     y > 0 ? p - MAX_BOARD : -1,
+                     y + 1 < k->rows ? p + MAX_BOARD : -1};
+        for (int i = 0; i < 4; i++) {
+            int q = nb[i];
+            if (q < 0)
+                continue;
+            if (!k->board[q])
+                return 0; /* a liberty */
+            if (k->board[q] == c && k->marks[q] != gen) {
+                k->marks[q] = gen;
+                k->fill[top++] = (uint16_t)q;
+            }
+        }
+    }
+    for (size_t i = 0; i < top; i++, stones++)
+        board_set(k, k->fill[i], 0);
+    return stones;
+}
+
+/* The points of a canonical point-list value ("xy" or "xy:xy"). */
+static bool value_rect(checker *k, const value *v, int *x1, int *y1, int *x2,
+                       int *y2) {
+    const char *s = value_bytes(k->ctx, v);
+    if (v->len != 2 && v->len != 5)
+        return false;
+    *x1 = sgft__point_coord(s[0]);
+    *y1 = sgft__point_coord(s[1]);
+    *x2 = v->len == 5 ? sgft__point_coord(s[3]) : *x1;
+    *y2 = v->len == 5 ? sgft__point_coord(s[4]) : *y1;
+    return *x1 >= 0 && *y1 >= 0 && *x2 >= 0 && *y2 >= 0;
+}
+
+/* Setup: AB, AW, AE change the board; a point where they change nothing
+ * is deleted (39). */
+static void execute_setup(checker *k, node *n) {
+    static const prop_id ids[3] = {P_AB, P_AW, P_AE};
+    static const unsigned char colour[3] = {1, 2, 0};
+    for (int i = 0; i < 3; i++) {
+        prop *p = sgft__prop_find(n, ids[i]);
+        if (!p)
+            continue;
+        memset(k->grid, 0, sizeof k->grid);
+        bool changed = false;
+        for (value *v = p->values; v; v = v->next) {
+            int x1, y1, x2, y2;
+            if (!value_rect(k, v, &x1, &y1, &x2, &y2))
+                continue;
+            bool reported = false; /* one message per value (13.5) */
+            for (int x = x1; x <= x2; x++)
+                for (int y = y1; y <= y2; y++) {
+                    int at = y * MAX_BOARD + x;
+                    if (k->board[at] != colour[i]) {
+                        k->grid[at] = 1;
+                        continue;
+                    }
+                    changed = true;
+                    if (reported)
+                        continue;
+                    reported = true;
+                    char pt[3] = {sgft__coord_char(x), sgft__coord_char(y), 0};
+                    report r = {0};
+                    r.prop = p->name;
+                    r.value = pt;
+                    sgft__report(k->ctx, M_SETUP_NO_EFFECT, true, value_pos(v),
+                                 &r);
+                }
+        }
+        for (int at = 0; at < MAX_BOARD * MAX_BOARD; at++)
+            if (k->grid[at])
+                board_set(k, at, colour[i]);
+        if (changed) {
+            if (!write_points(k, p, 1))
+                k->ctx->status = SGFT_ENOMEM;
+            if (!p->values)
+                sgft__prop_unlink(n, p);
+        }
+    }
+}
+
+/* A move: the stone is placed whatever was there (58 when the point was
+ * taken), opposing groups without liberties are captured, then a group of
+ * its own without liberties (suicide). */
+static void execute_move(checker *k, node *n) {
+    prop *p = sgft__prop_find(n, P_B);
+    unsigned char c = 1;
+    if (!p) {
+        p = sgft__prop_find(n, P_W);
+        c = 2;
+    }
+    if (!p || !p->values || p->values->len != 2)
+        return; /* none, or a pass */
+    const char *s = value_bytes(k->ctx, p->values);
+    int x = sgft__point_coord(s[0]), y = sgft__point_coord(s[1]);
+    if (x < 0 || y < 0 || x >= k->cols || y >= k->rows)
+        return; /* [tt] written with -p */
+    int at = y * MAX_BOARD + x;
+    if (k->board[at]) {
+        report r = {0};
+        r.value = s;
+        r.value_len = 2;
+        sgft__report(k->ctx, M_OCCUPIED_POINT, true, value_pos(p->values), &r);
+    }
+    board_set(k, at, c);
+    int nb[4] = {x > 0 ? at - 1 : -1, x + 1 < k->cols ? at + 1 : -1,
+                 y > 0 ? at - MAX_BOARD : -1, y + 1 < k->rows ? at + MAX_BOARD : -1};
+    for (int i = 0; i < 4; i++)
+        if (nb[i] >= 0 && k->board[nb[i]] && k->board[nb[i]] != c)
+            capture(k, nb[i]);
+    capture(k, at);
+}
+
+/* M (FF[1] mark): MA on empty points, TR on stones (spec 6.11). */
+static void convert_marks(checker *k, node *n) {
+    prop *m = sgft__prop_find(n, P_M);
+    if (!m)
+        return;
+    for (value *v = m->values; v; v = v->next) {
+        int x1, y1, x2, y2;
+        if (!value_rect(k, v, &x1, &y1, &x2, &y2))
+            continue;
+        for (int x = x1; x <= x2; x++)
+            for (int y = y1; y <= y2; y++) {
+                prop_id id = k->board[y * MAX_BOARD + x] ? P_TR : P_MA;
+                prop *to = sgft__prop_find(n, id);
+                if (!to && !(to = sgft__prop_add(k->ctx, n, id, NULL, 0, m->off))) {
+                    k->ctx->status = SGFT_ENOMEM;
+                    return;
+                }
+                char pt[2] = {sgft__coord_char(x), sgft__coord_char(y)};
+                value *nv = new_value(k, pt, 2, v->off);
+                if (!nv) {
+                    k->ctx->status = SGFT_ENOMEM;
+                    return;
+                }
+                append_value(to, nv);
+            }
+    }
+    sgft__prop_unlink(n, m);
+    check_point_lists(k, n); /* the markup group, with the new points */
+}
+
+/* Brings the board to the position before n: undoes the nodes of the
+ * path that are not n's ancestors, then applies n. */
+static void execute_node(checker *k, node *n) {
+    while (k->depth && k->path[k->depth - 1].n != n->parent) {
+        size_t to = k->path[--k->depth].log;
+        while (k->nlog > to) {
+            k->nlog--;
+            k->board[k->log[k->nlog].at] = k->log[k->nlog].old;
+        }
+    }
+    if (k->depth == k->path_cap) {
+        size_t cap = k->path_cap ? k->path_cap * 2 : 256;
+        struct step *s = realloc(k->path, cap * sizeof *s);
+        if (!s) {
+            k->ctx->status = SGFT_ENOMEM;
+            return;
+        }
+        k->path = s;
+        k->path_cap = cap;
+    }
+    k->path[k->depth].n = n;
+    k->path[k->depth].log = k->nlog;
+    k->depth++;
+    execute_setup(k, n);
+    execute_move(k, n);
+    convert_marks(k, n);
+}
+
 static void check_node(checker *k, node *n) {
     bool is_root = n == k->tree->root;
     merge_duplicates(k, n);
@@ -1150,6 +1346,8 @@ static void check_node(checker *k, node *n) {
     }
     node_rules(k, n);
     gameinfo_rule(k, n);
+    if (k->go)
+        execute_node(k, n);
 }
 
 /* --- the root for output ------------------------------------------------------ */
@@ -1230,6 +1428,8 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
     if (!k)
         return SGFT_ENOMEM;
     memset(k, 0, offsetof(checker, grid));
+    memset(k->board, 0, sizeof k->board);
+    memset(k->marks, 0, sizeof k->marks);
     k->ctx = ctx;
     k->tree = tree;
     sgft__buf_init(&k->a);
@@ -1245,6 +1445,8 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
     bool oom = k->a.oom || k->b.oom;
     sgft__buf_free(&k->a);
     sgft__buf_free(&k->b);
+    free(k->log);
+    free(k->path);
     free(k);
     if (oom && !ctx->status)
         ctx->status = SGFT_ENOMEM;
