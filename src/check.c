@@ -40,8 +40,14 @@ typedef struct checker {
 } checker;
 
 enum {
-    NODEF_GAMEINFO = 1 /* this node or an ancestor holds game-info */
+    NODEF_GAMEINFO = 1, /* this node or an ancestor holds game-info */
+    NODEF_MAIN = 2,     /* the node is on the main line */
+    NODEF_LAST_B = 4,   /* the last move of the line so far was Black's */
+    NODEF_LAST_W = 8    /* ... White's */
 };
+
+/* Grid owner that stands for the point of the node's move (-m). */
+#define GRID_MOVE 0xFE
 
 /* --- small helpers ------------------------------------------------------ */
 
@@ -778,7 +784,8 @@ static void read_points(checker *k, prop *p, unsigned char id) {
                         report r = {0};
                         r.prop = p->name;
                         r.value = pt;
-                        r.detail = "later one deleted";
+                        r.detail = *g == GRID_MOVE ? "markup on the move deleted"
+                                                   : "later one deleted";
                         sgft__report(k->ctx, M_POINT_NOT_UNIQUE, true,
                                      value_pos(v), &r);
                     }
@@ -871,6 +878,17 @@ static void check_point_lists(checker *k, node *n) {
         if (!count)
             continue;
         memset(k->grid, 0, sizeof k->grid);
+        if (g == 1 && k->ctx->opt.delete_move_markup) {
+            /* -m: markup on the point of the move goes (38). */
+            prop *mv = sgft__prop_find(n, P_B);
+            if (!mv)
+                mv = sgft__prop_find(n, P_W);
+            int x, y;
+            if (mv && mv->values && mv->values->len == 2 &&
+                sgft__val_point(value_bytes(k->ctx, mv->values), 2, k->cols,
+                                k->rows, &x, &y) == VR_OK)
+                k->grid[y * MAX_BOARD + x] = GRID_MOVE;
+        }
         for (size_t i = 0; i < count; i++) {
             prop *p = members[i];
             const prop_info *pi = info(p);
@@ -1315,6 +1333,54 @@ static void execute_node(checker *k, node *n) {
     convert_marks(k, n);
 }
 
+/* -r: restrictive checks (60 is in collection_rules): HA against the
+ * handicap stones of the root (61), setup in the main line (62), two
+ * moves of one colour in a row (63).  A move that starts a variation is
+ * not compared with its parent; a setup node starts the count anew. */
+static void strict_rules(checker *k, node *n) {
+    node *parent = n->parent;
+    bool main_line = !parent || ((parent->flags & NODEF_MAIN) && parent->child == n);
+    unsigned last = 0;
+    if (parent && !(parent->child != n || parent->child->next))
+        last = parent->flags & (NODEF_LAST_B | NODEF_LAST_W);
+    bool setup = sgft__prop_find(n, P_AB) || sgft__prop_find(n, P_AW) ||
+                 sgft__prop_find(n, P_AE);
+    if (setup)
+        last = 0;
+    if (!parent) {
+        prop *ha = sgft__prop_find(n, P_HA);
+        prop *ab = sgft__prop_find(n, P_AB);
+        if ((ha || ab) && !sgft__prop_find(n, P_AW)) {
+            long stones = 0;
+            for (value *v = ab ? ab->values : NULL; v; v = v->next) {
+                int x1, y1, x2, y2;
+                if (value_rect(k, v, &x1, &y1, &x2, &y2))
+                    stones += (long)(x2 - x1 + 1) * (y2 - y1 + 1);
+            }
+            long handicap = ha && ha->values
+                                ? strtol(value_bytes(k->ctx, ha->values), NULL, 10)
+                                : 0;
+            if (!ha || handicap != stones) {
+                char val[24], detail[64];
+                snprintf(val, sizeof val, "%ld", handicap);
+                snprintf(detail, sizeof detail, "%ld black setup stones", stones);
+                report r = {0};
+                r.value = ha ? val : "none";
+                r.detail = detail;
+                sgft__report(k->ctx, M_HANDICAP_MISMATCH, true,
+                             ha ? ha->off : ab->off, &r);
+            }
+        }
+    } else if (main_line && setup) {
+        sgft__report(k->ctx, M_SETUP_IN_MAIN_LINE, true, n->off, NULL);
+    }
+    prop *b = sgft__prop_find(n, P_B), *w = sgft__prop_find(n, P_W);
+    unsigned now = b ? NODEF_LAST_B : w ? NODEF_LAST_W : 0;
+    if (now && now == last)
+        sgft__report(k->ctx, M_SAME_COLOUR_TWICE, true, (b ? b : w)->off, NULL);
+    n->flags |= (main_line ? NODEF_MAIN : 0) | (now ? now : last);
+}
+
 static void check_node(checker *k, node *n) {
     bool is_root = n == k->tree->root;
     merge_duplicates(k, n);
@@ -1348,6 +1414,8 @@ static void check_node(checker *k, node *n) {
     gameinfo_rule(k, n);
     if (k->go)
         execute_node(k, n);
+    if (k->ctx->opt.strict)
+        strict_rules(k, n);
 }
 
 /* --- the root for output ------------------------------------------------------ */
@@ -1413,6 +1481,8 @@ static void collection_rules(sgft_ctx *ctx, game_tree *tree) {
         ctx->first_gm = tree->gm;
         return;
     }
+    if (tree->index == 2 && ctx->opt.strict)
+        sgft__report(ctx, M_SEVERAL_TREES, false, 0, NULL);
     if (tree->ff != ctx->first_ff && !ctx->said_ff) {
         ctx->said_ff = true;
         sgft__report(ctx, M_DIFFERENT_FF, false, 0, NULL);
