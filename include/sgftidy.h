@@ -94,6 +94,7 @@ typedef struct sgft_options {
     bool expand;                /* -e: expand compressed point lists */
     bool pass_tt;               /* -p: write passes as [tt] where possible */
     bool delete_move_markup;    /* -m: delete markup on the move's point */
+    bool signature;             /* -g: report each game's signature (102) */
     bool reverse_variations;    /* -z: reverse the order of variations */
     bool delete_empty_nodes;    /* -n: delete empty nodes */
     bool no_soft_breaks;        /* -t: no soft line breaks in texts */

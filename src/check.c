@@ -1493,6 +1493,42 @@ static void collection_rules(sgft_ctx *ctx, game_tree *tree) {
     }
 }
 
+/* -g: the game signature: the points of moves 20, 40, 60 and 31, 51, 71
+ * of the main line ("--" for a move that is not there, "tt" for a pass),
+ * as SGFC prints it. */
+static void signature(checker *k) {
+    static const int wanted[6] = {20, 40, 60, 31, 51, 71};
+    char sig[16];
+    memset(sig, '-', sizeof sig);
+    int move = 0;
+    for (node *n = k->tree->root; n; n = n->child) {
+        prop *p = sgft__prop_find(n, P_B);
+        if (!p)
+            p = sgft__prop_find(n, P_W);
+        if (!p || !p->values)
+            continue;
+        move++;
+        for (int i = 0; i < 6; i++) {
+            if (wanted[i] != move)
+                continue;
+            char *at = sig + i * 2 + (i >= 3);
+            const char *v = value_bytes(k->ctx, p->values);
+            bool point = p->values->len == 2;
+            at[0] = point ? v[0] : 't';
+            at[1] = point ? v[1] : 't';
+        }
+    }
+    sig[6] = ' ';
+    sig[13] = '\0';
+    char quoted[20], index[16];
+    snprintf(quoted, sizeof quoted, "'%s'", sig);
+    snprintf(index, sizeof index, "%u", k->tree->index);
+    report r = {0};
+    r.value = index;
+    r.detail = k->go ? quoted : "none (not a Go game)";
+    sgft__report(k->ctx, M_GAME_SIGNATURE, false, 0, &r);
+}
+
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
     checker *k = malloc(sizeof *k);
     if (!k)
@@ -1508,6 +1544,8 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
     for (node *n = tree->root; n && !ctx->status; n = sgft__node_next_preorder(n))
         check_node(k, n);
     collection_rules(ctx, tree);
+    if (ctx->opt.signature)
+        signature(k);
     if (ctx->opt.delete_empty_nodes)
         sgft__fix_delete_empty_nodes(ctx, tree);
     if (ctx->opt.reverse_variations)

@@ -236,6 +236,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_PASS_TT: c->opt.pass_tt = true; break;
     case O_DEL_MARKUP: c->opt.delete_move_markup = true; break;
     case O_STRICT: c->opt.strict = true; break;
+    case O_SIGNATURE: c->opt.signature = true; break;
     case O_REVERSE: c->opt.reverse_variations = true; break;
     case O_DELETE_PROP:
         if (!arg || sgft_options_delete_prop(&c->opt, arg) != 0)

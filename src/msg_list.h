@@ -91,3 +91,4 @@ MSG( 75, MIXED_ENCODINGS_E1,  C_FATAL, 0, "game trees with different encodings i
 /* Messages of sgftidy (100 and up). */
 MSG(100, NOT_SUPPORTED,       C_FATAL, 0, "option not supported yet: %d")
 MSG(101, OPTION_CONFLICT,     C_FATAL, 0, "options conflict: %d")
+MSG(102, GAME_SIGNATURE,      C_INFO,  0, "game signature of game tree %v: %d")

@@ -15,7 +15,7 @@ OPT(CRITICAL,     'c', "write-critical",  A_NONE, NULL,    S_OK,    "write the o
 OPT(DISABLE,      'd', "disable",         A_NUM,  "N",     S_OK,    "do not report message number N (repeatable; fatal errors cannot be disabled)")
 OPT(EXPAND,       'e', "expand",          A_NONE, NULL,    S_OK,    "write point lists expanded, one point per value")
 OPT(ENCODING_MODE,'E', "encoding-mode",   A_NUM,  "1|2|3", S_LATER, "1 decode the file before parsing, 2 decode text values only, 3 no decoding")
-OPT(SIGNATURE,    'g', "signature",       A_NONE, NULL,    S_LATER, "print the game signature of each game tree")
+OPT(SIGNATURE,    'g', "signature",       A_NONE, NULL,    S_OK,    "report the game signature of each game tree (information message 102)")
 OPT(HELP,         'h', "help",            A_NONE, NULL,    S_OK,    "print this help and exit")
 OPT(INTERACTIVE,  'i', "interactive",     A_NONE, NULL,    S_LATER, "ask how to repair faulty game-info values")
 OPT(KEEP_HEADER,  'k', "keep-header",     A_NONE, NULL,    S_OK,    "keep the text before the SGF data in the output")
