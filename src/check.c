@@ -546,6 +546,25 @@ static bool check_simple(checker *k, prop *p, value *v, value_type vt) {
     return true;
 }
 
+/* DT, RE, KM, TM, HA: repaired where possible, else kept (33). */
+static void check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
+    decode_simple(k, &k->a, v);
+    k->b.len = 0;
+    gi_result r = fn(k->a.data, k->a.len, &k->b);
+    if (r == GI_BAD) {
+        rep_value(k, M_GAMEINFO_FORMAT, p, v, NULL, 0, NULL);
+        return;
+    }
+    if (r == GI_FIXED)
+        rep_value(k, M_BAD_VALUE_CORRECTED, p, v, k->b.data, k->b.len, NULL);
+    k->a.len = 0;
+    put_escaped(&k->a, k->b.data ? k->b.data : "", k->b.len, false);
+    if (k->a.len != v->len ||
+        memcmp(k->a.data ? k->a.data : "", value_bytes(k->ctx, v), v->len))
+        if (!set_raw(k, v, k->a.data ? k->a.data : "", k->a.len))
+            k->ctx->status = SGFT_ENOMEM;
+}
+
 /* A composed value: both parts decoded, written back escaped; returns
  * false when v must be deleted. */
 static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
@@ -690,8 +709,13 @@ static void check_values(checker *k, node *n, prop *p) {
     for (value *v = p->values; v; v = next) {
         next = v->next;
         bool keep = true;
-        bool text = vt == VT_TEXT || vt == VT_SIMPLETEXT;
-        if (text) {
+        bool text = (vt == VT_TEXT || vt == VT_SIMPLETEXT) &&
+                    !sgft__gi_for(p->id);
+        if (!text && sgft__gi_for(p->id) &&
+            is_blank(value_bytes(k->ctx, v), v->len)) {
+            rep_prop(k, M_EMPTY_VALUE, p, NULL);
+            keep = false;
+        } else if (text) {
             k->a.len = 0;
             sgft__text_decode(&k->a, value_bytes(k->ctx, v), v->len,
                               vt == VT_SIMPLETEXT, k->ctx->opt.linebreaks);
@@ -707,6 +731,8 @@ static void check_values(checker *k, node *n, prop *p) {
             r.as_error = true; /* the type forbids it */
             sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
             keep = false;
+        } else if (sgft__gi_for(p->id)) {
+            check_gameinfo(k, p, v, sgft__gi_for(p->id));
         } else if (vt == VT_MOVE || vt == VT_POINT || vt == VT_STONE) {
             if (k->go)
                 keep = check_move(k, p, v);

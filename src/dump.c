@@ -97,6 +97,19 @@ static void dump_value(sgft_ctx *ctx, buf *out, buf *tmp, const prop *p,
     value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
     const char *raw = value_bytes(ctx, v);
     tmp->len = 0;
+    if (p->id != P_UNKNOWN && sgft__gi_for(p->id)) {
+        sgft__text_decode(tmp, raw, v->len, true, SGFT_LB_HARD);
+        buf canon;
+        sgft__buf_init(&canon);
+        if (sgft__gi_for(p->id)(tmp->data ? tmp->data : "", tmp->len, &canon) ==
+            GI_OK) {
+            put_visible(out, canon.data ? canon.data : "", canon.len);
+            sgft__buf_free(&canon);
+            return;
+        }
+        sgft__buf_free(&canon);
+        tmp->len = 0;
+    }
     if (p->id != P_UNKNOWN && (vt == VT_NUMBER || vt == VT_REAL)) {
         vresult r = vt == VT_NUMBER ? sgft__val_number(raw, v->len, tmp)
                                     : sgft__val_real(raw, v->len, tmp);

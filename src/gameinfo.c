@@ -5,37 +5,12 @@
  * not be NUL-terminated, ignores the white space around it, and appends
  * the canonical or repaired value to out; for GI_BAD out is left as it
  * was.  Nothing is allocated but through out, and nothing recurses.
- *
- * The declarations, for internal.h (verbatim, without the leading "// "):
  */
-// typedef enum gi_result {
-//     GI_OK,    /* valid as it is; out holds its canonical form (silent) */
-//     GI_FIXED, /* repaired; out holds the new value (message 15) */
-//     GI_BAD    /* cannot be repaired: keep it unchanged (message 33) */
-// } gi_result;
-// gi_result sgft__gi_date(const char *s, size_t len, buf *out);     /* DT */
-// gi_result sgft__gi_result(const char *s, size_t len, buf *out);   /* RE */
-// gi_result sgft__gi_komi(const char *s, size_t len, buf *out);     /* KM */
-// gi_result sgft__gi_time(const char *s, size_t len, buf *out);     /* TM */
-// gi_result sgft__gi_handicap(const char *s, size_t len, buf *out); /* HA */
-
 #include "internal.h"
 
 #include <limits.h>
 #include <string.h>
 
-#ifndef SGFT_HAVE_GI_DECLS
-typedef enum gi_result {
-    GI_OK,    /* valid as it is; out holds its canonical form (silent) */
-    GI_FIXED, /* repaired; out holds the new value (message 15) */
-    GI_BAD    /* cannot be repaired: keep it unchanged (message 33) */
-} gi_result;
-gi_result sgft__gi_date(const char *s, size_t len, buf *out);     /* DT */
-gi_result sgft__gi_result(const char *s, size_t len, buf *out);   /* RE */
-gi_result sgft__gi_komi(const char *s, size_t len, buf *out);     /* KM */
-gi_result sgft__gi_time(const char *s, size_t len, buf *out);     /* TM */
-gi_result sgft__gi_handicap(const char *s, size_t len, buf *out); /* HA */
-#endif
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))
 
@@ -133,19 +108,24 @@ static int eat_word_of(cursor *c, const word *t, size_t n) {
     return -1;
 }
 
-/* Consumes a run of at most max digits; its value, or -1 when there is
- * no digit or more than max of them.  *nd gets the count. */
+/* Consumes a run of at most max digits; its value, or -1 (consuming
+ * nothing) when there is no digit or more than max of them.  *nd gets
+ * the count. */
 static long eat_digits(cursor *c, int max, int *nd) {
+    const char *p = c->p;
     long v = 0;
     int n = 0;
-    while (c->p < c->end && is_digit(*c->p)) {
+    while (p < c->end && is_digit(*p)) {
         if (n == max)
             return -1;
-        v = v * 10 + (*c->p++ - '0');
+        v = v * 10 + (*p++ - '0');
         n++;
     }
     *nd = n;
-    return n ? v : -1;
+    if (!n)
+        return -1;
+    c->p = p;
+    return v;
 }
 
 static void put_uint(buf *out, unsigned long long v) {
@@ -175,7 +155,6 @@ static void put_padded(buf *out, int v, int width) {
  * were written; repaired parts (number words, fractions) are held here. */
 typedef struct amount {
     bool neg;
-    bool fixed;        /* not written as an FF[4] Real */
     const char *ip;    /* integer digits in the input, or NULL: iv */
     size_t ilen;
     unsigned iv;
@@ -255,14 +234,13 @@ static void eat_frac_after(cursor *c, amount *a) {
         eat_word(&k, "and a half") || eat_word(&k, "and half")) {
         if (!a->fdn)
             set_frac(a, "5");
-        a->fixed = true;
         *c = k;
     }
 }
 
 /* A number as people write it: "6.5", "6,5", ".5", "6.", "5 1/2", "5½",
  * "1/2", "half", "five", "five and a half" (sign: may start with + or -).
- * a->fixed tells whether it was not an FF[4] Real. */
+ * The caller has tried the FF[4] Real first. */
 static bool eat_amount(cursor *c, amount *a, bool sign) {
     cursor k = *c;
     memset(a, 0, sizeof *a);
@@ -273,7 +251,6 @@ static bool eat_amount(cursor *c, amount *a, bool sign) {
             eat(&k, '+');
     }
     if (eat_fraction(&k, a) || eat_vulgar(&k, a)) {
-        a->fixed = true;
         *c = k;
         return true;
     }
@@ -285,16 +262,12 @@ static bool eat_amount(cursor *c, amount *a, bool sign) {
     if (il || (sep && peek_digit_at(&k, 1))) {
         a->ip = ip;
         a->ilen = il;
-        if (sep) {
-            if (*k.p == ',')
-                a->fixed = true;
+        if (sep) { /* '.' or a decimal comma */
             k.p++;
             a->fp = k.p;
             while (k.p < k.end && is_digit(*k.p))
                 k.p++;
             a->flen = (size_t)(k.p - a->fp);
-            if (!il || !a->flen)
-                a->fixed = true;
         } else {
             eat_frac_after(&k, a);
         }
@@ -310,7 +283,6 @@ static bool eat_amount(cursor *c, amount *a, bool sign) {
         a->iv = (unsigned)v;
         eat_frac_after(&k, a);
     }
-    a->fixed = true;
     *c = k;
     return true;
 }
@@ -1097,7 +1069,7 @@ static bool date_tokens(const char *s, size_t n, token *t, size_t *nt) {
                 if (g[nk] < 0)
                     return false;
                 nk++;
-                if (c.p + 1 >= c.end || !is_digit(c.p[1]) ||
+                if (c.end - c.p < 2 || !is_digit(c.p[1]) ||
                     (*c.p != '-' && *c.p != '/' && *c.p != '.'))
                     break;
                 if (nk == 3 || (sep && *c.p != sep))
@@ -1387,4 +1359,15 @@ gi_result sgft__gi_date(const char *s, size_t len, buf *out) {
         return GI_BAD;
     put_dates(out, &l);
     return GI_FIXED;
+}
+
+gi_fn sgft__gi_for(prop_id id) {
+    switch (id) {
+    case P_DT: return sgft__gi_date;
+    case P_RE: return sgft__gi_result;
+    case P_KM: return sgft__gi_komi;
+    case P_TM: return sgft__gi_time;
+    case P_HA: return sgft__gi_handicap;
+    default: return NULL;
+    }
 }

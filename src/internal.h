@@ -323,6 +323,23 @@ vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
 int sgft__point_coord(char c);
 char sgft__coord_char(int v);
 
+/* gameinfo.c: the game-info values DT, RE, KM, TM and HA (spec 7).  Each
+ * reads a decoded value and appends to out the canonical or repaired one;
+ * for GI_BAD out is left as it was. */
+typedef enum gi_result {
+    GI_OK,    /* valid as it is; out holds its canonical form (silent) */
+    GI_FIXED, /* repaired; out holds the new value (message 15) */
+    GI_BAD    /* cannot be repaired: keep it unchanged (message 33) */
+} gi_result;
+gi_result sgft__gi_date(const char *s, size_t len, buf *out);     /* DT */
+gi_result sgft__gi_result(const char *s, size_t len, buf *out);   /* RE */
+gi_result sgft__gi_komi(const char *s, size_t len, buf *out);     /* KM */
+gi_result sgft__gi_time(const char *s, size_t len, buf *out);     /* TM */
+gi_result sgft__gi_handicap(const char *s, size_t len, buf *out); /* HA */
+/* The repairer of a game-info property, or NULL. */
+typedef gi_result (*gi_fn)(const char *s, size_t len, buf *out);
+gi_fn sgft__gi_for(prop_id id);
+
 /* write.c: writes one tree in the normalized form to ctx->out. */
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);
 /* dump.c: a plain listing of the tree's content, for tests. */
