@@ -95,6 +95,10 @@ typedef struct sgft_options {
     bool pass_tt;               /* -p: write passes as [tt] where possible */
     bool delete_move_markup;    /* -m: delete markup on the move's point */
     bool signature;             /* -g: report each game's signature (102) */
+    int encoding_mode;          /* -E: 1 decode the input (default), 2 decode
+                                   text values per tree, 3 no decoding */
+    char encoding[64];          /* --encoding: charset forced, or "" */
+    char default_encoding[64];  /* --default-encoding (-U: "UTF-8"), or "" */
     bool reverse_variations;    /* -z: reverse the order of variations */
     bool delete_empty_nodes;    /* -n: delete empty nodes */
     bool no_soft_breaks;        /* -t: no soft line breaks in texts */
@@ -113,6 +117,9 @@ void sgft_options_init(sgft_options *opts);
 /* Adds property id to opts->delete_props.  Returns 0, or SGFT_EINVAL when id
  * is not a property the library knows or the list is full. */
 int sgft_options_delete_prop(sgft_options *opts, const char *id);
+
+/* Whether the charset name (as in CA or the options) can be read. */
+bool sgft_charset_known(const char *name);
 
 /* Counts of the messages of one run. */
 typedef struct sgft_summary {

@@ -16,6 +16,7 @@ void sgft_options_init(sgft_options *opts) {
     opts->find_start = SGFT_START_HEURISTIC;
     opts->linebreaks = SGFT_LB_HARD;
     opts->line_width = 76;
+    opts->encoding_mode = 1;
 }
 
 static int find_prop(const char *id, size_t len) {
@@ -117,15 +118,29 @@ int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
              void *wr_data) {
     if (!ctx || !rd)
         return SGFT_EINVAL;
+    int st = 0;
+    decoder *dec = NULL;
+    if (ctx->opt.encoding_mode <= 1) {
+        /* -E1: the parser reads UTF-8 from the decoder. */
+        dec = sgft__decoder_new(ctx, rd, rd_data, &st);
+        if (!dec) {
+            if (st == SGFT_ENOMEM)
+                sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+            return st;
+        }
+        rd = sgft__decoder_read;
+        rd_data = dec;
+    }
     sgft__input_init(&ctx->in, rd, rd_data);
     ctx->write = wr;
     ctx->write_data = wr_data;
-    int st = sgft__parse(ctx, tree_done);
+    st = sgft__parse(ctx, tree_done);
     if (!st && wr)
         st = sgft__flush_output(ctx);
     if (st == SGFT_ENOMEM)
         sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
     sgft__input_free(&ctx->in);
+    sgft__decoder_free(dec);
     ctx->write = NULL;
     return st;
 }
@@ -234,7 +249,8 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
     }
     st = sgft_run(ctx, fd_read, &in, out >= 0 ? fd_write : NULL, &out);
     if (st == SGFT_EREAD) {
-        report_errno(ctx, M_CANNOT_READ_INPUT, NULL, ctx->in.read_errno);
+        report_errno(ctx, M_CANNOT_READ_INPUT, NULL,
+                     ctx->in.read_errno ? ctx->in.read_errno : errno);
         goto done;
     }
     if (st == SGFT_EWRITE) {

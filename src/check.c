@@ -1479,14 +1479,16 @@ static bool set_root(sgft_ctx *ctx, node *root, prop_id id, const char *text) {
     return sgft__prop_set_text(ctx, p, text, strlen(text));
 }
 
-/* Writes FF[4], GM and (when the text is UTF-8) CA[UTF-8] into the root. */
+/* Writes FF[4], GM and CA[UTF-8] into the root; with -E3 the text is not
+ * converted and CA stays as it is (added only when the text is UTF-8). */
 static int normalize_root(sgft_ctx *ctx, game_tree *tree) {
     node *root = tree->root;
     prop *ca = sgft__prop_find(root, P_CA);
-    bool utf8 = ca && ca->values &&
-                names_utf8(value_bytes(ctx, ca->values), ca->values->len);
-    if (!ca)
-        utf8 = tree_is_utf8(ctx, root);
+    bool utf8 = true;
+    if (ctx->opt.encoding_mode == 3)
+        utf8 = ca ? ca->values && names_utf8(value_bytes(ctx, ca->values),
+                                              ca->values->len)
+                  : tree_is_utf8(ctx, root);
     if (!set_root(ctx, root, P_FF, "4"))
         return SGFT_ENOMEM;
     if (utf8 && !set_root(ctx, root, P_CA, "UTF-8"))
@@ -1555,7 +1557,43 @@ static void signature(checker *k) {
     sgft__report(k->ctx, M_GAME_SIGNATURE, false, 0, &r);
 }
 
+/* -E1: one charset for the whole input, so a later tree that declares
+ * another one cannot be read right (75; -E2 reads such files). */
+static void charset_rule(sgft_ctx *ctx, game_tree *tree) {
+    prop *ca = sgft__prop_find(tree->root, P_CA);
+    char name[64] = "";
+    if (ca && ca->values) {
+        buf b;
+        sgft__buf_init(&b);
+        sgft__text_decode(&b, value_bytes(ctx, ca->values), ca->values->len,
+                          true, SGFT_LB_HARD);
+        if (!sgft__charset_normalize(b.data ? b.data : "", b.len, name,
+                                     sizeof name))
+            name[0] = '\0';
+        sgft__buf_free(&b);
+    }
+    if (tree->index == 1) {
+        snprintf(ctx->first_ca, sizeof ctx->first_ca, "%s", name);
+        return;
+    }
+    if (!name[0] || ctx->opt.encoding[0])
+        return;
+    const char *expected = ctx->first_ca[0] ? ctx->first_ca : ctx->charset;
+    if (strcmp(name, expected) != 0) {
+        report r = {0};
+        r.detail = name;
+        sgft__report(ctx, M_MIXED_ENCODINGS_E1, true, ca->off, &r);
+    }
+}
+
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
+    if (ctx->opt.encoding_mode == 2) {
+        int st = sgft__decode_tree(ctx, tree);
+        if (st)
+            return st;
+    } else if (ctx->opt.encoding_mode <= 1) {
+        charset_rule(ctx, tree);
+    }
     checker *k = malloc(sizeof *k);
     if (!k)
         return SGFT_ENOMEM;

@@ -242,7 +242,10 @@ struct sgft_ctx {
     buf out;              /* output buffer */
     int status;           /* first environment fault, or 0 */
     int first_ff, first_gm;  /* of the first tree (messages 45, 53) */
-    bool said_ff, said_gm;
+    bool said_ff, said_gm, said_charset;
+    char charset[64];     /* -E1: the input's; -E2: the first tree's */
+    char first_ca[64];    /* CA of the first tree, normalized */
+    char sniffed_ca[64];  /* CA found while choosing the charset */
     unsigned char deleted[P__COUNT]; /* -y */
 };
 
@@ -339,6 +342,18 @@ gi_result sgft__gi_handicap(const char *s, size_t len, buf *out); /* HA */
 /* The repairer of a game-info property, or NULL. */
 typedef gi_result (*gi_fn)(const char *s, size_t len, buf *out);
 gi_fn sgft__gi_for(prop_id id);
+
+/* decode.c: charsets.  A decoder is a reader that converts the input to
+ * UTF-8 (-E1); sgft__decode_tree converts the values of one tree (-E2). */
+typedef struct decoder decoder;
+decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
+                           int *status);
+long sgft__decoder_read(void *data, char *out, size_t cap);
+void sgft__decoder_free(decoder *d);
+int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree);
+/* The iconv name of a charset name (case, white space, aliases). */
+bool sgft__charset_normalize(const char *s, size_t len, char *out,
+                             size_t size);
 
 /* write.c: writes one tree in the normalized form to ctx->out. */
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);

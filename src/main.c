@@ -237,6 +237,24 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_DEL_MARKUP: c->opt.delete_move_markup = true; break;
     case O_STRICT: c->opt.strict = true; break;
     case O_SIGNATURE: c->opt.signature = true; break;
+    case O_ENCODING_MODE:
+        if (parse_num(arg, 1, 3, &v))
+            fatal(c, 49, detail);
+        c->opt.encoding_mode = (int)v;
+        break;
+    case O_UTF8_DEFAULT:
+        snprintf(c->opt.default_encoding, sizeof c->opt.default_encoding,
+                 "UTF-8");
+        break;
+    case O_ENCODING:
+    case O_DEF_ENCODING: {
+        char *to = o - options == O_ENCODING ? c->opt.encoding
+                                             : c->opt.default_encoding;
+        if (strlen(arg) >= sizeof c->opt.encoding || !sgft_charset_known(arg))
+            fatal(c, 69, arg);
+        snprintf(to, sizeof c->opt.encoding, "%s", arg);
+        break;
+    }
     case O_REVERSE: c->opt.reverse_variations = true; break;
     case O_DELETE_PROP:
         if (!arg || sgft_options_delete_prop(&c->opt, arg) != 0)

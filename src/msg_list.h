@@ -10,8 +10,9 @@
  *   C_WARN   warning              C_E4     error in FF[4] trees, else warning
  *   C_WR     warning, error with -r        C_INFO  information
  * Slots in the text: %p property id, %v value, %o old value, %d detail.
- * Deliberate differences from SGFC: 19 is not critical (the values of
- * other games are kept untouched, nothing is lost).
+ * Deliberate differences from SGFC: 19 and 74 are not critical (the values
+ * of other games are kept untouched; trees in different charsets are
+ * each converted correctly: nothing is lost).
  */
 MSG(  1, TOO_MANY_FILES,      C_FATAL, 0, "too many file names on the command line: %d")
 MSG(  2, UNKNOWN_OPTION,      C_FATAL, 0, "unknown command-line option '%d' (--help for help)")
@@ -86,9 +87,11 @@ MSG( 70, CONVERTER_FAILED,    C_FATAL, 0, "charset conversion failed: %d")
 MSG( 71, INVALID_BYTES,       C_WR,    1, "invalid byte sequence for %v at byte offset %d: replaced by U+FFFD")
 MSG( 72, UNKNOWN_CA,          C_WR,    1, "unknown charset CA[%v]: %d used instead")
 MSG( 73, DETECTED_DIFFERS,    C_FATAL, 0, "detected encoding differs from the encoding of the first game tree: %d")
-MSG( 74, MIXED_ENCODINGS,     C_WR,    1, "game trees with different encodings in one file")
+MSG( 74, MIXED_ENCODINGS,     C_WR,    0, "game trees with different encodings in one file")
 MSG( 75, MIXED_ENCODINGS_E1,  C_FATAL, 0, "game trees with different encodings in one file (-E2 reads them)")
 /* Messages of sgftidy (100 and up). */
 MSG(100, NOT_SUPPORTED,       C_FATAL, 0, "option not supported yet: %d")
 MSG(101, OPTION_CONFLICT,     C_FATAL, 0, "options conflict: %d")
 MSG(102, GAME_SIGNATURE,      C_INFO,  0, "game signature of game tree %v: %d")
+MSG(103, CHARSET_DETECTED,    C_INFO,  0, "no charset declared: read as %d")
+MSG(104, CA_MISMATCH,         C_WR,    0, "the bytes are not in the declared charset CA[%v]: %d")

@@ -54,7 +54,6 @@ check bad-format 20 "sgftidy: fatal F49: bad option argument: --format=xml$nl" -
 check bad-mute 20 "sgftidy: fatal F49: bad option argument: --mute=NO_SUCH_KEY$nl" -- --mute=NO_SUCH_KEY good.sgf
 check unknown-long 20 "sgftidy: fatal F68: unknown command-line option '--versi' (--help for help)$nl" -- --versi good.sgf
 check not-yet-v 20 "sgftidy: fatal F100: option not supported yet: -v (correct sibling-style variations, move moves out of root nodes)$nl" -- -v good.sgf
-check not-yet-encoding 20 "sgftidy: fatal F100: option not supported yet: --encoding (read every game tree in charset NAME, whatever CA says)$nl" -- --encoding=GB18030 good.sgf
 
 # File faults.
 check no-such-input 20 "missing.sgf: fatal F3: cannot open input file: No such file or directory$nl" -- missing.sgf

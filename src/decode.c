@@ -1,0 +1,652 @@
+/* decode.c - charsets: which one a file or game tree is in, and the
+ * conversion to UTF-8 (spec 10).
+ *
+ * -E1 (default): the whole input is decoded before it is parsed, through
+ * a reader that wraps the caller's.  The charset is chosen from the first
+ * 64 KiB, first match wins: --encoding; a byte-order mark; the CA of the
+ * first game tree (found by the parser itself, run over those bytes);
+ * --default-encoding; the bytes are valid UTF-8; uchardet's guess (message
+ * 103 says so).  A CA that the bytes contradict gives way to what
+ * uchardet finds when that decodes cleanly (message 104).
+ * -E2: the skeleton is parsed as bytes; the values of each game tree are
+ * converted with that tree's charset (sgft__decode_tree).
+ * -E3: nothing is converted.
+ * UTF-8 input is only validated, never passed through iconv.  Invalid
+ * bytes become U+FFFD, one message 71 per run, with their byte offset.
+ */
+#include "config.h"
+
+#include "internal.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uchardet/uchardet.h>
+
+#define HEAD_MAX ((size_t)64 * 1024)
+#define RAW_CHUNK ((size_t)64 * 1024)
+
+static const char REPLACEMENT[3] = {'\xEF', '\xBF', '\xBD'}; /* U+FFFD */
+
+/* --- names ---------------------------------------------------------------- */
+
+/* Charsets found in the wild under names that iconv reads differently,
+ * or that are subsets of a charset that reads more files correctly. */
+static const struct alias {
+    const char *name, *use;
+} aliases[] = {
+    {"UTF8", "UTF-8"},          {"UTF-8", "UTF-8"},
+    {"ASCII", "UTF-8"},         {"US-ASCII", "UTF-8"},
+    {"GB2312", "GB18030"},      {"GBK", "GB18030"},
+    {"CP936", "GB18030"},       {"EUC-CN", "GB18030"},
+    {"GB_2312-80", "GB18030"},  {"X-GBK", "GB18030"},
+    {"GB18030", "GB18030"},
+    /* glibc's SHIFT_JIS reads 0x5C as a yen sign: '\' would be lost. */
+    {"SHIFT_JIS", "CP932"},     {"SHIFT-JIS", "CP932"},
+    {"SJIS", "CP932"},          {"MS_KANJI", "CP932"},
+    {"X-SJIS", "CP932"},        {"WINDOWS-31J", "CP932"},
+    {"CP932", "CP932"},
+    {"BIG5", "BIG5-HKSCS"},     {"BIG-5", "BIG5-HKSCS"},
+    {"CN-BIG5", "BIG5-HKSCS"},  {"BIG5-HKSCS", "BIG5-HKSCS"},
+    {"CP950", "CP950"},
+    {"EUC-KR", "CP949"},        {"KS_C_5601-1987", "CP949"},
+    {"KSC5601", "CP949"},       {"UHC", "CP949"},
+    {"CP949", "CP949"},
+    {"LATIN1", "ISO-8859-1"},   {"ISO8859-1", "ISO-8859-1"},
+    {"ISO_8859-1", "ISO-8859-1"}, {"ISO-8859-1", "ISO-8859-1"},
+    {"WINDOWS-1251", "CP1251"}, {"CP1251", "CP1251"},
+    {"WINDOWS-1252", "CP1252"},
+};
+
+/* The iconv name for a charset name as found in CA or an option: case
+ * folded, white space dropped, known aliases resolved.  Returns false
+ * when the name does not fit. */
+bool sgft__charset_normalize(const char *s, size_t len, char *out,
+                             size_t size) {
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+            continue;
+        if (n + 1 >= size)
+            return false;
+        out[n++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
+    }
+    out[n] = '\0';
+    if (!n)
+        return false;
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(out, aliases[i].name) == 0) {
+            snprintf(out, size, "%s", aliases[i].use);
+            break;
+        }
+    return true;
+}
+
+static bool is_utf8_name(const char *name) { return strcmp(name, "UTF-8") == 0; }
+
+/* Whether iconv can read the charset name (already normalized). */
+static bool iconv_knows(const char *name) {
+    if (is_utf8_name(name))
+        return true;
+    iconv_t cd = iconv_open("UTF-8", name);
+    if (cd == (iconv_t)-1)
+        return false;
+    iconv_close(cd);
+    return true;
+}
+
+bool sgft_charset_known(const char *name) {
+    char n[64];
+    return sgft__charset_normalize(name, strlen(name), n, sizeof n) && iconv_knows(n);
+}
+
+/* --- converting -------------------------------------------------------- */
+
+/* Converts in[0..len) from charset cs (a normalized name iconv knows) to
+ * UTF-8, appending to out; invalid bytes become U+FFFD.  bad[] (when not
+ * NULL) gets the offsets of the first byte of each run of invalid bytes,
+ * up to *nbad; the count of runs is returned.  final: the input ends here
+ * (an incomplete sequence at the end is invalid); otherwise *used says how
+ * much was consumed. */
+static size_t convert(iconv_t cd, bool utf8, const char *in, size_t len,
+                      bool final, buf *out, size_t *used, uint64_t *bad,
+                      size_t max_bad) {
+    size_t runs = 0, i = 0;
+    bool in_run = false;
+    while (i < len) {
+        if (utf8) {
+            /* Copy the longest valid stretch, then look at one character. */
+            size_t j = i;
+            while (j < len && (unsigned char)in[j] < 0x80)
+                j++;
+            if (j > i) {
+                sgft__buf_put(out, in + i, j - i);
+                i = j;
+                in_run = false;
+                continue;
+            }
+            unsigned char c = (unsigned char)in[i];
+            size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            if (n > 1 && i + n > len && !final)
+                break; /* wait for the rest of the character */
+            if (n > 1 && i + n <= len && sgft__utf8_valid(in + i, n)) {
+                sgft__buf_put(out, in + i, n);
+                i += n;
+                in_run = false;
+                continue;
+            }
+        } else {
+            char *ip = (char *)(in + i);
+            size_t il = len - i;
+            char tmp[4096];
+            char *op = tmp;
+            size_t ol = sizeof tmp;
+            size_t r = iconv(cd, &ip, &il, &op, &ol);
+            int err = r == (size_t)-1 ? errno : 0;
+            sgft__buf_put(out, tmp, sizeof tmp - ol);
+            size_t done = (size_t)(ip - (in + i));
+            if (done)
+                in_run = false;
+            i += done;
+            if (!err || err == E2BIG)
+                continue;
+            if (err == EINVAL && !final)
+                break;
+        }
+        /* One invalid byte: U+FFFD, and a new run when the last was not. */
+        if (!in_run) {
+            if (bad && runs < max_bad)
+                bad[runs] = i;
+            runs++;
+            sgft__buf_put(out, REPLACEMENT, 3);
+        }
+        in_run = true;
+        i++;
+        if (!utf8)
+            iconv(cd, NULL, NULL, NULL, NULL); /* reset the shift state */
+    }
+    if (used)
+        *used = i;
+    return runs;
+}
+
+/* Whether head decodes without an invalid byte in charset cs. */
+static bool decodes_cleanly(const char *cs, const char *head, size_t len,
+                            bool final) {
+    bool utf8 = is_utf8_name(cs);
+    iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open("UTF-8", cs);
+    if (!utf8 && cd == (iconv_t)-1)
+        return false;
+    buf out;
+    sgft__buf_init(&out);
+    size_t used;
+    size_t runs = convert(cd, utf8, head, len, final, &out, &used, NULL, 0);
+    sgft__buf_free(&out);
+    if (!utf8)
+        iconv_close(cd);
+    return runs == 0;
+}
+
+/* --- choosing ---------------------------------------------------------------- */
+
+/* Whether a text declared UTF-8 is UTF-8 with a few bad bytes rather than
+ * another charset: at least as many valid multi-byte characters as runs
+ * of invalid bytes. */
+static bool mostly_utf8(const char *cs, const char *s, size_t len) {
+    if (!is_utf8_name(cs))
+        return false;
+    size_t good = 0, bad = 0;
+    bool in_bad = false;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x80) {
+            i++;
+            in_bad = false;
+            continue;
+        }
+        size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        if (n > 1 && i + n <= len && sgft__utf8_valid(s + i, n)) {
+            good++;
+            i += n;
+            in_bad = false;
+            continue;
+        }
+        bad += !in_bad;
+        in_bad = true;
+        i++;
+    }
+    return good >= bad;
+}
+
+/* uchardet's guess for the bytes, normalized; false when it has none. */
+static bool detect(const char *s, size_t len, char *out, size_t size,
+                   char *how, size_t howsize) {
+    uchardet_t ud = uchardet_new();
+    if (!ud)
+        return false;
+    bool ok = false;
+    if (uchardet_handle_data(ud, s, len) == 0) {
+        uchardet_data_end(ud);
+        const char *cs = uchardet_get_charset(ud);
+        if (cs && *cs && sgft__charset_normalize(cs, strlen(cs), out, size) &&
+            iconv_knows(out)) {
+            ok = true;
+#ifdef HAVE_UCHARDET_GET_CONFIDENCE
+            snprintf(how, howsize, "confidence %.0f%%",
+                     100.0 * uchardet_get_confidence(ud, 0));
+#else
+            snprintf(how, howsize, "the bytes decode cleanly in it");
+#endif
+        }
+    }
+    uchardet_delete(ud);
+    return ok;
+}
+
+/* Gathers the bytes of the values of a tree: what detection should look
+ * at (the skeleton is ASCII and says nothing about the charset). */
+static void tree_text(sgft_ctx *ctx, node *root, buf *out) {
+    for (node *n = root; n; n = sgft__node_next_preorder(n))
+        for (prop *p = n->props; p; p = p->next)
+            for (value *v = p->values; v; v = v->next) {
+                sgft__buf_put(out, value_bytes(ctx, v), v->len);
+                sgft__buf_putc(out, '\n');
+            }
+}
+
+/* The parser run over the first bytes, to read the first tree's CA. */
+static int sniff_done(sgft_ctx *ctx, game_tree *tree) {
+    prop *ca = sgft__prop_find(tree->root, P_CA);
+    if (ca && ca->values) {
+        buf b;
+        sgft__buf_init(&b);
+        sgft__text_decode(&b, value_bytes(ctx, ca->values), ca->values->len,
+                          true, SGFT_LB_HARD);
+        snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s",
+                 b.data ? b.data : "");
+        sgft__buf_free(&b);
+    }
+    return 1; /* the first tree is enough */
+}
+
+typedef struct mem_reader {
+    const char *s;
+    size_t len, pos;
+} mem_reader;
+
+static long mem_read(void *data, char *b, size_t cap) {
+    mem_reader *m = data;
+    size_t n = m->len - m->pos < cap ? m->len - m->pos : cap;
+    memcpy(b, m->s + m->pos, n);
+    m->pos += n;
+    return (long)n;
+}
+
+/* The CA of the first game tree in head, as written ("" when none). */
+static void sniff_ca(const sgft_options *opt, const char *head, size_t len,
+                     char *out, size_t size) {
+    out[0] = '\0';
+    sgft_options o = *opt;
+    o.encoding_mode = 3;
+    sgft_ctx *s = sgft_ctx_new(&o, NULL, NULL);
+    if (!s)
+        return;
+    mem_reader m = {head, len, 0};
+    sgft__input_init(&s->in, mem_read, &m);
+    sgft__parse(s, sniff_done);
+    sgft__input_free(&s->in);
+    snprintf(out, size, "%s", s->sniffed_ca);
+    sgft_ctx_free(s);
+}
+
+/* Picks the charset of the whole input from its first bytes (see the top
+ * of the file); *skip is the length of a byte-order mark. */
+static void choose_charset(sgft_ctx *ctx, const char *head, size_t len, bool final,
+                   char *name, size_t size, size_t *skip) {
+    const sgft_options *o = &ctx->opt;
+    const unsigned char *u = (const unsigned char *)head;
+    *skip = 0;
+    if (o->encoding[0] && sgft__charset_normalize(o->encoding, strlen(o->encoding), name, size))
+        return;
+    if (len >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) {
+        *skip = 3;
+        snprintf(name, size, "UTF-8");
+        return;
+    }
+    if (len >= 4 && u[0] == 0xFF && u[1] == 0xFE && u[2] == 0 && u[3] == 0) {
+        *skip = 4;
+        snprintf(name, size, "UTF-32LE");
+        return;
+    }
+    if (len >= 4 && u[0] == 0 && u[1] == 0 && u[2] == 0xFE && u[3] == 0xFF) {
+        *skip = 4;
+        snprintf(name, size, "UTF-32BE");
+        return;
+    }
+    if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
+        *skip = 2;
+        snprintf(name, size, u[0] == 0xFF ? "UTF-16LE" : "UTF-16BE");
+        return;
+    }
+    char ca[64], guess[64], how[64];
+    sniff_ca(o, head, len, ca, sizeof ca);
+    ctx->sniffed_ca[0] = '\0';
+    if (ca[0]) {
+        report r = {0};
+        r.value = ca;
+        if (!sgft__charset_normalize(ca, strlen(ca), name, size) || !iconv_knows(name)) {
+            snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s", ca);
+        } else if (decodes_cleanly(name, head, len, final) ||
+                   mostly_utf8(name, head, len)) {
+            return;
+        } else if (detect(head, len, guess, sizeof guess, how, sizeof how) &&
+                   strcmp(guess, name) != 0 &&
+                   decodes_cleanly(guess, head, len, final)) {
+            char detail[160];
+            snprintf(detail, sizeof detail, "read as %s (%s)", guess, how);
+            r.detail = detail;
+            sgft__report(ctx, M_CA_MISMATCH, false, 0, &r);
+            snprintf(name, size, "%s", guess);
+            return;
+        } else {
+            return; /* as declared; the bad bytes are reported */
+        }
+    }
+    if (o->default_encoding[0] &&
+        sgft__charset_normalize(o->default_encoding, strlen(o->default_encoding), name, size))
+        return;
+    if (decodes_cleanly("UTF-8", head, len, final)) {
+        snprintf(name, size, "UTF-8");
+        return;
+    }
+    report r = {0};
+    char detail[160];
+    if (detect(head, len, guess, sizeof guess, how, sizeof how) &&
+        decodes_cleanly(guess, head, len, final)) {
+        snprintf(name, size, "%s", guess);
+        snprintf(detail, sizeof detail, "%s (%s)", guess, how);
+    } else {
+        snprintf(name, size, "ISO-8859-1");
+        snprintf(detail, sizeof detail,
+                 "ISO-8859-1, the default of the format (no better guess)");
+    }
+    r.detail = detail;
+    sgft__report(ctx, M_CHARSET_DETECTED, false, 0, &r);
+}
+
+/* choose_charset, and message 72 for a CA that no converter knows,
+ * naming the charset used instead. */
+static void choose(sgft_ctx *ctx, const char *head, size_t len, bool final,
+                   char *name, size_t size, size_t *skip) {
+    ctx->sniffed_ca[0] = '\0';
+    choose_charset(ctx, head, len, final, name, size, skip);
+    if (ctx->sniffed_ca[0]) {
+        report r = {0};
+        r.value = ctx->sniffed_ca;
+        r.detail = name;
+        sgft__report(ctx, M_UNKNOWN_CA, false, 0, &r);
+    }
+}
+
+/* --- the decoding reader (-E1) ---------------------------------------------- */
+
+struct decoder {
+    sgft_ctx *ctx;
+    sgft_read_fn read;
+    void *read_data;
+    char *raw;
+    size_t start, end, cap;
+    uint64_t raw_off; /* input offset of raw[start] */
+    bool eof;
+    int err;
+    iconv_t cd;
+    bool utf8;
+    buf pending; /* converted bytes not yet handed out */
+    size_t pending_pos;
+};
+
+/* Reads raw input until at least want bytes are pending or it ends. */
+static bool fill_raw(decoder *d, size_t want) {
+    while (!d->eof && d->end - d->start < want) {
+        if (d->start > 0) {
+            memmove(d->raw, d->raw + d->start, d->end - d->start);
+            d->end -= d->start;
+            d->start = 0;
+        }
+        if (d->cap - d->end < RAW_CHUNK) {
+            size_t cap = d->cap ? d->cap * 2 : RAW_CHUNK * 2;
+            char *p = realloc(d->raw, cap);
+            if (!p) {
+                d->err = ENOMEM;
+                return false;
+            }
+            d->raw = p;
+            d->cap = cap;
+        }
+        long n = d->read(d->read_data, d->raw + d->end, d->cap - d->end);
+        if (n < 0) {
+            d->err = errno;
+            return false;
+        }
+        if (n == 0)
+            d->eof = true;
+        d->end += (size_t)n;
+    }
+    return true;
+}
+
+static void report_bad(decoder *d, const uint64_t *bad, size_t runs,
+                       size_t max) {
+    for (size_t i = 0; i < runs && i < max; i++) {
+        char off[32];
+        snprintf(off, sizeof off, "%llu",
+                 (unsigned long long)(d->raw_off + bad[i]));
+        report r = {0};
+        r.value = d->ctx->charset;
+        r.detail = off;
+        sgft__report(d->ctx, M_INVALID_BYTES, false, 0, &r);
+    }
+    if (runs > max) {
+        char more[64];
+        snprintf(more, sizeof more, "%zu more runs", runs - max);
+        report r = {0};
+        r.value = d->ctx->charset;
+        r.detail = more;
+        sgft__report(d->ctx, M_INVALID_BYTES, false, 0, &r);
+    }
+}
+
+static long decoder_read(void *data, char *out, size_t cap) {
+    decoder *d = data;
+    while (d->pending_pos == d->pending.len) {
+        d->pending.len = d->pending_pos = 0;
+        if (!fill_raw(d, 16)) {
+            errno = d->err;
+            return -1;
+        }
+        if (d->start == d->end)
+            return 0;
+        enum { MAX_BAD = 64 };
+        uint64_t bad[MAX_BAD];
+        size_t used = 0;
+        size_t runs = convert(d->cd, d->utf8, d->raw + d->start,
+                              d->end - d->start, d->eof, &d->pending, &used,
+                              bad, MAX_BAD);
+        if (d->pending.oom) {
+            errno = ENOMEM;
+            return -1;
+        }
+        report_bad(d, bad, runs, MAX_BAD);
+        d->start += used;
+        d->raw_off += used;
+        if (!used && !d->eof && !fill_raw(d, d->end - d->start + 1)) {
+            errno = d->err;
+            return -1;
+        }
+    }
+    size_t n = d->pending.len - d->pending_pos;
+    if (n > cap)
+        n = cap;
+    memcpy(out, d->pending.data + d->pending_pos, n);
+    d->pending_pos += n;
+    return (long)n;
+}
+
+decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
+                           int *status) {
+    decoder *d = calloc(1, sizeof *d);
+    *status = SGFT_ENOMEM;
+    if (!d)
+        return NULL;
+    d->ctx = ctx;
+    d->read = rd;
+    d->read_data = data;
+    sgft__buf_init(&d->pending);
+    if (!fill_raw(d, HEAD_MAX)) {
+        *status = d->err == ENOMEM ? SGFT_ENOMEM : SGFT_EREAD;
+        ctx->in.read_errno = d->err;
+        sgft__decoder_free(d);
+        return NULL;
+    }
+    size_t skip;
+    size_t head = d->end < HEAD_MAX ? d->end : HEAD_MAX;
+    choose(ctx, d->raw, head, d->eof && head == d->end, ctx->charset,
+           sizeof ctx->charset, &skip);
+    d->start = skip;
+    d->raw_off = skip;
+    d->utf8 = is_utf8_name(ctx->charset);
+    d->cd = (iconv_t)-1;
+    if (!d->utf8) {
+        d->cd = iconv_open("UTF-8", ctx->charset);
+        if (d->cd == (iconv_t)-1) {
+            report r = {0};
+            r.detail = ctx->charset;
+            sgft__report(ctx, M_CONVERTER_FAILED, false, 0, &r);
+            *status = SGFT_EINVAL;
+            sgft__decoder_free(d);
+            return NULL;
+        }
+    }
+    *status = 0;
+    return d;
+}
+
+long sgft__decoder_read(void *data, char *out, size_t cap) {
+    return decoder_read(data, out, cap);
+}
+
+void sgft__decoder_free(decoder *d) {
+    if (!d)
+        return;
+    if (d->cd != (iconv_t)-1 && d->cd != NULL)
+        iconv_close(d->cd);
+    free(d->raw);
+    sgft__buf_free(&d->pending);
+    free(d);
+}
+
+/* --- per game tree (-E2) ------------------------------------------------- */
+
+int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
+    node *root = tree->root;
+    char name[64] = "";
+    prop *ca = sgft__prop_find(root, P_CA);
+    ctx->sniffed_ca[0] = '\0';
+    if (ctx->opt.encoding[0]) {
+        sgft__charset_normalize(ctx->opt.encoding, strlen(ctx->opt.encoding), name, sizeof name);
+    } else if (ca && ca->values) {
+        buf b;
+        sgft__buf_init(&b);
+        sgft__text_decode(&b, value_bytes(ctx, ca->values), ca->values->len,
+                          true, SGFT_LB_HARD);
+        const char *declared = b.data ? b.data : "";
+        if (!sgft__charset_normalize(declared, b.len, name, sizeof name) || !iconv_knows(name)) {
+            snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s", declared);
+            name[0] = '\0';
+        }
+        sgft__buf_free(&b);
+    }
+    if (!name[0] && ctx->opt.default_encoding[0])
+        sgft__charset_normalize(ctx->opt.default_encoding, strlen(ctx->opt.default_encoding),
+                  name, sizeof name);
+    if (!name[0]) {
+        buf text;
+        sgft__buf_init(&text);
+        tree_text(ctx, root, &text);
+        char how[64];
+        if (decodes_cleanly("UTF-8", text.data ? text.data : "", text.len, true)) {
+            snprintf(name, sizeof name, "UTF-8");
+        } else {
+            char detail[160];
+            if (!detect(text.data, text.len, name, sizeof name, how, sizeof how) ||
+                !decodes_cleanly(name, text.data, text.len, true)) {
+                snprintf(name, sizeof name, "ISO-8859-1");
+                snprintf(how, sizeof how, "no better guess");
+            }
+            snprintf(detail, sizeof detail, "%s (%s)", name, how);
+            report r = {0};
+            r.detail = detail;
+            sgft__report(ctx, M_CHARSET_DETECTED, true, root->off, &r);
+        }
+        sgft__buf_free(&text);
+    }
+    if (ctx->sniffed_ca[0]) {
+        report r = {0};
+        r.value = ctx->sniffed_ca;
+        r.detail = name;
+        sgft__report(ctx, M_UNKNOWN_CA, true, ca->off, &r);
+    }
+    if (tree->index == 1)
+        snprintf(ctx->charset, sizeof ctx->charset, "%s", name);
+    else if (strcmp(ctx->charset, name) != 0 && !ctx->said_charset) {
+        ctx->said_charset = true;
+        sgft__report(ctx, M_MIXED_ENCODINGS, false, 0, NULL);
+    }
+    bool utf8 = is_utf8_name(name);
+    iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open("UTF-8", name);
+    if (!utf8 && cd == (iconv_t)-1)
+        return 0;
+    buf out;
+    sgft__buf_init(&out);
+    int st = 0;
+    for (node *n = root; n && !st; n = sgft__node_next_preorder(n))
+        for (prop *p = n->props; p && !st; p = p->next)
+            for (value *v = p->values; v && !st; v = v->next) {
+                const char *s = value_bytes(ctx, v);
+                bool ascii = true;
+                for (size_t i = 0; i < v->len && ascii; i++)
+                    ascii = (unsigned char)s[i] < 0x80;
+                if (ascii)
+                    continue;
+                enum { MAX_BAD = 16 };
+                uint64_t bad[MAX_BAD];
+                out.len = 0;
+                size_t runs = convert(cd, utf8, s, v->len, true, &out, NULL,
+                                      bad, MAX_BAD);
+                for (size_t i = 0; i < runs && i < MAX_BAD; i++) {
+                    char off[32];
+                    snprintf(off, sizeof off, "%llu",
+                             (unsigned long long)(v->off + bad[i]));
+                    report r = {0};
+                    r.value = name;
+                    r.detail = off;
+                    sgft__report(ctx, M_INVALID_BYTES, false, 0, &r);
+                }
+                char *t = sgft__arena_strndup(&ctx->tree_arena,
+                                              out.data ? out.data : "", out.len);
+                if (!t || out.oom) {
+                    st = SGFT_ENOMEM;
+                    break;
+                }
+                v->text = t;
+                v->len = out.len;
+                v->flags = 0;
+            }
+    sgft__buf_free(&out);
+    if (!utf8)
+        iconv_close(cd);
+    return st;
+}

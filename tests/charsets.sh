@@ -1,0 +1,105 @@
+#!/bin/sh
+# charsets.sh - reading game records in legacy charsets.  The fixtures are
+# made here from UTF-8 text with iconv(1).  For each charset a short record
+# (players, event, a one-line comment) is written with the right CA, with
+# no CA and with a wrong CA[UTF-8]; each must come out exactly as the
+# UTF-8 record does (same bytes), with the expected messages.  Then BOMs,
+# UTF-16, invalid bytes, unknown names, -E2 collections and -E3.
+. "$(dirname "$0")/setup.sh"
+
+if ! command -v iconv >/dev/null 2>&1; then
+    echo "SKIP: iconv(1) is needed to make the fixtures"
+    exit 77
+fi
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+cd "$TMPD" || exit 99
+
+# record FILE CA PB PW EV C: a game record in UTF-8 ("-" = no CA).
+record() {
+    if [ "$2" = - ]; then ca=""; else ca="CA[$2]"; fi
+    printf '(;FF[4]GM[1]%sSZ[19]PB[%s]PW[%s]EV[%s]C[%s];B[pd];W[dd])\n' \
+        "$ca" "$3" "$4" "$5" "$6" >"$1"
+}
+
+# id|iconv name|CA name|charset detection reports|PB|PW|EV|C
+while IFS='|' read -r id enc caname detected pb pw ev c; do
+    record "$id.utf8" - "$pb" "$pw" "$ev" "$c"
+    run -q "$id.utf8" "$id.ref" 2>/dev/null || { bad "$id: reference"; continue; }
+    grep -q "PB\[$pb\]" "$id.ref" && grep -q "C\[$c\]" "$id.ref" || bad "$id: reference text"
+    record "$id.t" "$caname" "$pb" "$pw" "$ev" "$c"
+    iconv -f UTF-8 -t "$enc" "$id.t" >"$id.ca.sgf"
+    record "$id.t" - "$pb" "$pw" "$ev" "$c"
+    iconv -f UTF-8 -t "$enc" "$id.t" >"$id.noca.sgf"
+    record "$id.t" UTF-8 "$pb" "$pw" "$ev" "$c"
+    iconv -f UTF-8 -t "$enc" "$id.t" >"$id.wrong.sgf"
+    for v in ca noca wrong; do
+        run -q "$id.$v.sgf" "$id.$v.out" 2>"$id.$v.err"
+        rc=$?
+        case $v in
+        ca) want_rc=0 want="" ;;
+        noca) want_rc=0 want="$id.$v.sgf: info I103: no charset declared: read as $detected (the bytes decode cleanly in it)" ;;
+        wrong) want_rc=5 want="$id.$v.sgf: warning W104: the bytes are not in the declared charset CA[UTF-8]: read as $detected (the bytes decode cleanly in it)" ;;
+        esac
+        if [ "$rc" -ne "$want_rc" ]; then bad "$id $v: exit $rc"; cat "$id.$v.err"; continue; fi
+        if [ "$(cat "$id.$v.err")" != "$want" ]; then bad "$id $v: messages"; cat "$id.$v.err"; continue; fi
+        if ! cmp -s "$id.ref" "$id.$v.out"; then bad "$id $v: text differs"; diff "$id.ref" "$id.$v.out"; continue; fi
+        ok
+    done
+done <<'TABLE'
+ja|CP932|Shift_JIS|CP932|本因坊秀策|井上幻庵因碩|御城碁|黒の勝ち。申し分ない一局です。
+zh|GB2312|GB2312|GB18030|聂卫平|马晓春|中日围棋擂台赛|黑棋中盘胜。这是一盘好棋。
+gb|GB18030|GB18030|GB18030|柯洁|朴廷桓|梦百合杯|白棋中盘胜，镕铸于心。
+tw|BIG5|Big5|BIG5-HKSCS|吳清源|木谷實|十番碁|黑中盤勝。因為許功蓋世。
+ko|EUC-KR|EUC-KR|CP949|이창호|조훈현|국수전|흑 불계승. 좋은 대국이었다.
+ru|CP1251|windows-1251|CP1251|Иванов Иван|Петров Пётр|Чемпионат России|Белые выиграли. Хорошая партия.
+de|ISO-8859-1|ISO-8859-1|ISO-8859-1|Jürgen Müller|François Lefèvre|Championnat d'Europe|Schöne Partie, très intéressante.
+TABLE
+
+# UTF-8 with and without a byte-order mark; UTF-16LE with one.
+record u.sgf - "Jürgen" "本因坊" "Кубок" "café ☺"
+run -q u.sgf u.ref 2>/dev/null
+printf '\357\273\277' | cat - u.sgf >u-bom.sgf
+printf '\377\376' >u16.sgf && iconv -f UTF-8 -t UTF-16LE u.sgf >>u16.sgf
+for f in u.sgf u-bom.sgf u16.sgf; do
+    run -q "$f" "$f.out" 2>"$f.err"
+    if [ $? -eq 0 ] && [ ! -s "$f.err" ] && cmp -s u.ref "$f.out"; then ok; else bad "$f"; cat "$f.err"; fi
+done
+
+# An invalid byte in UTF-8 text: U+FFFD, message 71 with its offset.
+printf '(;FF[4]GM[1]CA[UTF-8]PB[caf\303\251 \377 x];B[aa])\n' >inv.sgf
+run -q -c inv.sgf inv.out 2>inv.err
+[ "$(cat inv.err)" = "inv.sgf: warning W71 (critical): invalid byte sequence for UTF-8 at byte offset 30: replaced by U+FFFD" ] && ok || { bad "71 message"; cat inv.err; }
+grep -q "PB\[café � x\]" inv.out && ok || { bad "71 output"; cat inv.out; }
+
+# A CA no converter knows (72): the charset is chosen without it.
+printf '(;FF[4]GM[1]CA[xyz-123]PB[caf\303\251];B[aa])\n' >unk.sgf
+run -q -c unk.sgf unk.out 2>unk.err
+[ "$(cat unk.err)" = "unk.sgf: warning W72 (critical): unknown charset CA[xyz-123]: UTF-8 used instead" ] && ok || { bad "72"; cat unk.err; }
+
+# --encoding and --default-encoding; unknown names are fatal (69).
+run -q --encoding=Shift_JIS ja.wrong.sgf forced.out 2>forced.err
+[ ! -s forced.err ] && cmp -s ja.ref forced.out && ok || { bad "--encoding"; cat forced.err; }
+run -q --default-encoding=windows-1251 ru.noca.sgf def.out 2>def.err
+[ ! -s def.err ] && cmp -s ru.ref def.out && ok || { bad "--default-encoding"; cat def.err; }
+run --encoding=xyz-123 ja.ca.sgf 2>e69.err
+[ $? -eq 20 ] && [ "$(cat e69.err)" = "sgftidy: fatal F69: unknown encoding name 'xyz-123'" ] && ok || { bad "69"; cat e69.err; }
+
+# A collection of trees in two charsets: -E2 reads each in its own (74
+# notes the mix); -E1 cannot (75).
+cat ja.ca.sgf zh.ca.sgf >mixed.sgf
+cat ja.ref zh.ref >mixed.ref
+run -q -E2 mixed.sgf mixed.out 2>mixed.err
+[ "$(cat mixed.err)" = "mixed.sgf: warning W74: game trees with different encodings in one file" ] && ok || { bad "74"; cat mixed.err; }
+cmp -s mixed.ref mixed.out && ok || { bad "-E2 text"; diff mixed.ref mixed.out; }
+run -q mixed.sgf mixed1.out 2>mixed1.err
+[ $? -eq 20 ] && grep -q 'fatal F75: game trees with different encodings in one file (-E2 reads them): GB18030' mixed1.err && [ ! -f mixed1.out ] && ok || { bad "75"; cat mixed1.err; }
+
+# -E3: nothing converted, CA kept.
+run -q -E3 ja.ca.sgf raw.out 2>raw.err
+grep -q 'CA\[Shift_JIS\]' raw.out && iconv -f CP932 -t UTF-8 raw.out | grep -q "PB\[本因坊秀策\]" && ok || { bad "-E3"; cat raw.err; }
+
+echo "charsets: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
