@@ -103,7 +103,7 @@ typedef struct sgft_options {
     bool delete_empty_nodes;    /* -n: delete empty nodes */
     bool no_soft_breaks;        /* -t: no soft line breaks in texts */
     bool node_breaks;           /* -L: end lines at node boundaries */
-    unsigned line_width;        /* output line width, default 76 */
+    unsigned line_width;        /* output line width, default 76, >= 20 */
     bool dump_tree;             /* write a listing of the parsed content
                                    instead of SGF (for tests) */
     unsigned char disabled[SGFT_MAX_MSG]; /* -dN: nonzero = silenced */
@@ -135,6 +135,24 @@ typedef struct sgft_ctx sgft_ctx;
 sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
                        void *userdata);
 void sgft_ctx_free(sgft_ctx *ctx);
+
+/* What to do with a game-info value that cannot be repaired (-i). */
+typedef enum sgft_decision {
+    SGFT_KEEP,    /* keep it as it is (message 33) */
+    SGFT_DELETE,  /* delete it (message 29) */
+    SGFT_REPLACE  /* use the value written to answer; it is checked, and
+                     the question asked again when it cannot be read */
+} sgft_decision;
+
+/* Called for each such value: prop is its identifier, value the text,
+ * line its line in the input.  A new value goes to answer (size bytes,
+ * NUL-terminated). */
+typedef sgft_decision (*sgft_decide_fn)(void *userdata, const char *prop,
+                                        const char *value, unsigned long line,
+                                        char *answer, size_t size);
+
+/* Makes ctx ask fn instead of keeping unrepairable game-info values. */
+void sgft_ctx_set_decider(sgft_ctx *ctx, sgft_decide_fn fn, void *userdata);
 
 /* Checks the SGF data read through rd and, when wr is not NULL, writes the
  * normalized form through wr, one game tree at a time.  The caller decides

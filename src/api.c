@@ -49,8 +49,8 @@ sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
         ctx->opt = *opts;
     else
         sgft_options_init(&ctx->opt);
-    if (ctx->opt.line_width < 8)
-        ctx->opt.line_width = 8;
+    if (ctx->opt.line_width < 20)
+        ctx->opt.line_width = 20;
     ctx->diag_fn = fn;
     ctx->diag_data = userdata;
     sgft__prop_index_init(&ctx->pindex);
@@ -80,6 +80,11 @@ void sgft_ctx_free(sgft_ctx *ctx) {
     sgft__buf_free(&ctx->header);
     sgft__buf_free(&ctx->out);
     free(ctx);
+}
+
+void sgft_ctx_set_decider(sgft_ctx *ctx, sgft_decide_fn fn, void *userdata) {
+    ctx->decide = fn;
+    ctx->decide_data = userdata;
 }
 
 const sgft_summary *sgft_ctx_summary(const sgft_ctx *ctx) { return &ctx->sum; }

@@ -546,14 +546,48 @@ static bool check_simple(checker *k, prop *p, value *v, value_type vt) {
     return true;
 }
 
-/* DT, RE, KM, TM, HA: repaired where possible, else kept (33). */
-static void check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
+/* Asks the caller's decider (-i) about a game-info value that cannot be
+ * repaired, until it keeps it, deletes it or gives a value that can be
+ * read; k->b then holds the new value.  Returns the decision. */
+static sgft_decision ask(checker *k, prop *p, value *v, gi_fn fn,
+                         gi_result *r) {
+    sgft_ctx *ctx = k->ctx;
+    char shown[256];
+    snprintf(shown, sizeof shown, "%s", k->a.data ? k->a.data : "");
+    for (;;) {
+        char answer[256] = "";
+        unsigned long line, col;
+        sgft__input_position(&ctx->in, value_pos(v), &line, &col);
+        sgft_decision d = ctx->decide(ctx->decide_data, p->name, shown, line,
+                                      answer, sizeof answer);
+        if (d != SGFT_REPLACE)
+            return d;
+        k->b.len = 0;
+        *r = fn(answer, strlen(answer), &k->b);
+        if (*r != GI_BAD)
+            return d;
+        snprintf(shown, sizeof shown, "%s", answer);
+    }
+}
+
+/* DT, RE, KM, TM, HA: repaired where possible, else kept (33) or, with
+ * -i, what the user decides.  Returns false when v must be deleted. */
+static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
     decode_simple(k, &k->a, v);
     k->b.len = 0;
     gi_result r = fn(k->a.data, k->a.len, &k->b);
+    if (r == GI_BAD && k->ctx->decide) {
+        sgft_decision d = ask(k, p, v, fn, &r);
+        if (d == SGFT_DELETE) {
+            rep_prop(k, M_PROP_DELETED, p, NULL);
+            return false;
+        }
+        if (d == SGFT_REPLACE)
+            r = GI_FIXED;
+    }
     if (r == GI_BAD) {
         rep_value(k, M_GAMEINFO_FORMAT, p, v, NULL, 0, NULL);
-        return;
+        return true;
     }
     if (r == GI_FIXED)
         rep_value(k, M_BAD_VALUE_CORRECTED, p, v, k->b.data, k->b.len, NULL);
@@ -563,6 +597,7 @@ static void check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
         memcmp(k->a.data ? k->a.data : "", value_bytes(k->ctx, v), v->len))
         if (!set_raw(k, v, k->a.data ? k->a.data : "", k->a.len))
             k->ctx->status = SGFT_ENOMEM;
+    return true;
 }
 
 /* A composed value: both parts decoded, written back escaped; returns
@@ -732,7 +767,7 @@ static void check_values(checker *k, node *n, prop *p) {
             sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
             keep = false;
         } else if (sgft__gi_for(p->id)) {
-            check_gameinfo(k, p, v, sgft__gi_for(p->id));
+            keep = check_gameinfo(k, p, v, sgft__gi_for(p->id));
         } else if (vt == VT_MOVE || vt == VT_POINT || vt == VT_STONE) {
             if (k->go)
                 keep = check_move(k, p, v);

@@ -196,7 +196,8 @@ int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree) {
         count = 0;
         for (prop *p = n->props; p; p = p->next)
             sorted[count++] = p;
-        qsort(sorted, count, sizeof *sorted, name_cmp);
+        if (count > 1)
+            qsort(sorted, count, sizeof *sorted, name_cmp);
         for (size_t i = 0; i < count; i++) {
             sgft__buf_puts(out, "  ");
             sgft__buf_puts(out, sorted[i]->name);

@@ -164,6 +164,12 @@ void sgft__input_release(input *in, uint64_t off) {
     if (off <= in->line_base_off)
         return;
     scan_to(in, off);
+    /* A line break at the end of the window waits for the next byte to be
+     * paired: keep it (and what follows) in the window. */
+    if (in->lines_scanned < off)
+        off = in->lines_scanned;
+    if (off <= in->line_base_off)
+        return;
     size_t k = starts_upto(in, off);
     if (k == 0) {
         in->col_base += count_chars(in_ptr(in, in->line_base_off),

@@ -230,6 +230,8 @@ struct sgft_ctx {
     sgft_options opt;
     sgft_diag_fn diag_fn;
     void *diag_data;
+    sgft_decide_fn decide; /* -i */
+    void *decide_data;
     sgft_summary sum;
     prop_index pindex;
     arena tree_arena;

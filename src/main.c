@@ -42,6 +42,8 @@ typedef struct cli {
     sgft_options opt;
     format fmt;
     bool quiet;
+    bool interactive;
+    FILE *tty; /* -i: the terminal */
     const char *files[2];
     int nfiles;
     const char *cur_file; /* name shown in diagnostics */
@@ -144,6 +146,28 @@ static void fatal(cli *c, int code, const char *detail) {
     exit(20);
 }
 
+/* -i: asks on the terminal, never on standard input, so that a script
+ * without a terminal is refused (message 101) instead of blocked. */
+static sgft_decision ask_terminal(void *data, const char *prop,
+                                  const char *value, unsigned long line,
+                                  char *answer, size_t size) {
+    cli *c = data;
+    fprintf(c->tty, "%s:%lu: %s[%s] is not in the FF[4] format.\n"
+                    "  k = keep it, d = delete it, or type a new value: ",
+            c->cur_file, line, prop, value);
+    fflush(c->tty);
+    char line_in[512];
+    if (!fgets(line_in, sizeof line_in, c->tty))
+        return SGFT_KEEP;
+    line_in[strcspn(line_in, "\r\n")] = '\0';
+    if (line_in[0] == '\0' || strcmp(line_in, "k") == 0)
+        return SGFT_KEEP;
+    if (strcmp(line_in, "d") == 0)
+        return SGFT_DELETE;
+    snprintf(answer, size, "%s", line_in);
+    return SGFT_REPLACE;
+}
+
 /* --- help ----------------------------------------------------------------- */
 
 static void print_help(void) {
@@ -237,6 +261,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_DEL_MARKUP: c->opt.delete_move_markup = true; break;
     case O_STRICT: c->opt.strict = true; break;
     case O_SIGNATURE: c->opt.signature = true; break;
+    case O_INTERACTIVE: c->interactive = true; break;
     case O_ENCODING_MODE:
         if (parse_num(arg, 1, 3, &v))
             fatal(c, 49, detail);
@@ -287,7 +312,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         break;
     }
     case O_WIDTH:
-        if (parse_num(arg, 8, 100000, &v))
+        if (parse_num(arg, 20, 100000, &v))
             fatal(c, 49, detail);
         c->opt.line_width = (unsigned)v;
         break;
@@ -392,10 +417,20 @@ int main(int argc, char **argv) {
         return 20;
     }
     c.cur_file = strcmp(c.files[0], "-") == 0 ? "<stdin>" : c.files[0];
+    if (c.interactive) {
+        c.tty = fopen("/dev/tty", "r+");
+        if (!c.tty) {
+            sgft_ctx_free(ctx);
+            fatal(&c, 101, "-i needs a terminal to ask on");
+        }
+        sgft_ctx_set_decider(ctx, ask_terminal, &c);
+    }
     sgft_run_file(ctx, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);
     const sgft_summary *s = sgft_ctx_summary(ctx);
     print_status(&c, s);
     int rc = sgft_exit_status(s);
     sgft_ctx_free(ctx);
+    if (c.tty)
+        fclose(c.tty);
     return rc;
 }

@@ -19,7 +19,7 @@ MSG(  2, UNKNOWN_OPTION,      C_FATAL, 0, "unknown command-line option '%d' (--h
 MSG(  3, CANNOT_OPEN_INPUT,   C_FATAL, 0, "cannot open input file: %d")
 MSG(  4, CANNOT_READ_INPUT,   C_FATAL, 0, "cannot read input file: %d")
 MSG(  5, OUT_OF_MEMORY,       C_FATAL, 0, "out of memory")
-MSG(  6, SGF_IN_HEADER,       C_WARN,  1, "text before the first game tree looks like SGF data (%d); it was skipped")
+MSG(  6, SGF_IN_HEADER,       C_WARN,  1, "text before the first game tree looks like SGF data (%d)")
 MSG(  7, NO_SGF_DATA,         C_FATAL, 0, "no SGF data found")
 MSG(  8, ILLEGAL_CHARS,       C_ERROR, 1, "illegal characters outside values deleted: \"%d\"")
 MSG(  9, MISSING_PAREN,       C_ERROR, 1, "end of file inside a game tree: missing ')' added")

@@ -97,7 +97,7 @@ static void junk_add(parser *p, int c) {
         if (p->junk_len < JUNK_KEEP)
             p->junk_text[p->junk_len++] = ' ';
     if (p->junk_len < JUNK_KEEP)
-        p->junk_text[p->junk_len++] = (char)c;
+        p->junk_text[p->junk_len++] = c ? (char)c : ' '; /* NUL shown as ' ' */
     else if (p->junk_len == JUNK_KEEP) {
         memcpy(p->junk_text + p->junk_len, "...", 3);
         p->junk_len += 3;
@@ -279,7 +279,10 @@ static bool read_value(parser *p, prop *pr) {
                 r.detail = "inside a value";
                 report_at(p, M_UNEXPECTED_EOF, start - 1, &r);
                 end = in->base + in->len;
-                if (pr && !sgft__value_add(p->ctx, pr, start, (size_t)(end - start)))
+                /* A '\' that escapes nothing is dropped: it would escape
+                 * the ']' that closes the value when written. */
+                size_t len = (size_t)(end - start) - (i > end ? 1 : 0);
+                if (pr && !sgft__value_add(p->ctx, pr, start, len))
                     oom(p);
                 p->pos = end;
                 return false;

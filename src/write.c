@@ -225,7 +225,8 @@ static bool render_node(writer *w, node *n) {
     count = 0;
     for (prop *p = n->props; p; p = p->next)
         w->sorted[count++] = p;
-    qsort(w->sorted, count, sizeof *w->sorted, rank_cmp);
+    if (count > 1)
+        qsort(w->sorted, count, sizeof *w->sorted, rank_cmp);
 
     w->render.len = 0;
     w->nseg = 0;
