@@ -109,5 +109,19 @@ cmp -s "$TMPD/bad.sgf" "$TMPD/keep.sgf" && pass=$((pass + 1)) || { echo "FAIL cr
 left=$(find "$TMPD" -name '.*.sgf.*' | wc -l)
 [ "$left" -eq 0 ] && pass=$((pass + 1)) || { echo "FAIL temporary files left behind"; fail=$((fail + 1)); }
 
+# -i asks on the terminal; without one it is refused, never blocked.
+printf '(;FF[4]GM[1]SZ[19]DT[sometime]RE[he won]KM[lots];B[aa])\n' >"$TMPD/ask.sgf"
+if command -v setsid >/dev/null 2>&1; then
+    (cd "$TMPD" && setsid "$SGFTIDY" -i ask.sgf </dev/null >/dev/null 2>"$TMPD/e"); rc=$?
+    [ $rc -eq 20 ] && same no-tty "$TMPD/e" "sgftidy: fatal F101: options conflict: -i needs a terminal to ask on$nl" || { echo "FAIL no-tty: exit $rc"; fail=$((fail + 1)); }
+fi
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+    # Answers: delete DT; for RE first a value that cannot be read, then
+    # one that can; keep KM (an empty answer).
+    (cd "$TMPD" && printf 'd\nnonsense\nB+R\n\n' |
+        script -qec "'$SGFTIDY' -i ask.sgf asked.sgf" /dev/null >/dev/null 2>&1)
+    same interactive "$TMPD/asked.sgf" "(;FF[4]CA[UTF-8]GM[1]SZ[19]${nl}KM[lots]${nl}RE[B+R]${nl};B[aa])$nl"
+fi
+
 echo "options: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
