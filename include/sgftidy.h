@@ -95,6 +95,9 @@ typedef struct sgft_options {
     bool pass_tt;               /* -p: write passes as [tt] where possible */
     bool delete_move_markup;    /* -m: delete markup on the move's point */
     bool signature;             /* -g: report each game's signature (102) */
+    bool fix_variations;        /* -v: sibling-style variations, root moves */
+    bool split;                 /* -s: sgft_run_file writes each game tree
+                                   to OUTFILE_001.sgf, OUTFILE_002.sgf ... */
     int encoding_mode;          /* -E: 1 decode the input (default), 2 decode
                                    text values per tree, 3 no decoding */
     char encoding[64];          /* --encoding: charset forced, or "" */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -114,7 +115,7 @@ static int tree_done(sgft_ctx *ctx, game_tree *tree) {
     st = sgft__write_tree(ctx, tree);
     if (st)
         return st;
-    if (ctx->out.len >= 64 * 1024)
+    if (ctx->out.len >= 64 * 1024 || ctx->opt.split)
         return sgft__flush_output(ctx);
     return 0;
 }
@@ -221,10 +222,108 @@ static int copy_to_stdout(int fd) {
     }
 }
 
+/* An output file: written to a temporary file beside it, renamed into
+ * place by out_commit, removed by out_abort. */
+typedef struct outfile {
+    char *path, *tmp;
+    int fd;
+} outfile;
+
+static bool out_open(sgft_ctx *ctx, outfile *o, const char *path) {
+    o->path = strdup(path);
+    o->tmp = temp_name_for(path);
+    o->fd = o->tmp && o->path ? mkstemp(o->tmp) : -1;
+    if (o->fd < 0) {
+        report_errno(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+        free(o->tmp);
+        o->tmp = NULL;
+        return false;
+    }
+    return true;
+}
+
+static void out_abort(outfile *o) {
+    if (o->fd >= 0)
+        close(o->fd);
+    if (o->tmp)
+        unlink(o->tmp);
+    free(o->tmp);
+    free(o->path);
+    o->tmp = o->path = NULL;
+    o->fd = -1;
+}
+
+/* The new file gets the mode of the file it replaces, or the usual mode
+ * for a new file; one that replaces another is on disk before the rename,
+ * so that a crash leaves the old or the new one, never neither. */
+static bool out_commit(sgft_ctx *ctx, outfile *o) {
+    struct stat sb;
+    mode_t mode;
+    bool replacing = stat(o->path, &sb) == 0;
+    if (replacing) {
+        mode = sb.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    int fd = o->fd;
+    o->fd = -1;
+    if (fchmod(fd, mode) < 0 || (replacing && fsync(fd) < 0) || close(fd) < 0 ||
+        rename(o->tmp, o->path) < 0) {
+        report_errno(ctx, M_CANNOT_WRITE_OUTPUT, o->path, errno);
+        out_abort(o);
+        return false;
+    }
+    free(o->tmp);
+    free(o->path);
+    o->tmp = o->path = NULL;
+    return true;
+}
+
+/* -s: one file per game tree, OUTFILE without ".sgf" plus "_001.sgf". */
+typedef struct split {
+    sgft_ctx *ctx;
+    const char *base;
+    size_t base_len;
+    outfile *files;
+    size_t n, cap;
+    int failed;
+} split;
+
+static int split_write(void *data, const char *b, size_t len) {
+    split *sp = data;
+    unsigned long index = sp->ctx->sum.trees;
+    if (sp->n < index) {
+        if (sp->n == sp->cap) {
+            size_t cap = sp->cap ? sp->cap * 2 : 16;
+            outfile *f = realloc(sp->files, cap * sizeof *f);
+            if (!f)
+                return -1;
+            sp->files = f;
+            sp->cap = cap;
+        }
+        char name[4200];
+        snprintf(name, sizeof name, "%.*s_%03lu.sgf", (int)sp->base_len,
+                 sp->base, index);
+        outfile *o = &sp->files[sp->n++];
+        o->fd = -1;
+        o->tmp = o->path = NULL;
+        if (!out_open(sp->ctx, o, name)) {
+            sp->failed = SGFT_EOPEN;
+            return -1;
+        }
+    }
+    return fd_write(&sp->files[sp->n - 1].fd, b, len);
+}
+
 int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
-    int in = STDIN_FILENO, out = -1, st = 0;
-    char *tmp = NULL;
+    int in = STDIN_FILENO, st = 0;
+    outfile out = {NULL, NULL, -1};
+    split sp;
+    memset(&sp, 0, sizeof sp);
     bool to_stdout = out_path && strcmp(out_path, "-") == 0;
+    bool splitting = out_path && ctx->opt.split;
     const char *in_name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
 
     if (in_name == in_path) {
@@ -234,86 +333,82 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
             return SGFT_EOPEN;
         }
     }
-    if (out_path) {
-        if (to_stdout) {
-            /* Kept aside until it is known whether it may be written. */
-            FILE *f = tmpfile();
-            out = f ? dup(fileno(f)) : -1;
-            if (f)
-                fclose(f);
-        } else {
-            tmp = temp_name_for(out_path);
-            out = tmp ? mkstemp(tmp) : -1;
-        }
-        if (out < 0) {
-            report_errno(ctx, M_CANNOT_OPEN_OUTPUT,
-                         to_stdout ? "<stdout>" : out_path, errno);
+    sgft_write_fn wfn = NULL;
+    void *wdata = NULL;
+    if (splitting) {
+        sp.ctx = ctx;
+        sp.base = out_path;
+        sp.base_len = strlen(out_path);
+        if (sp.base_len > 4 && strcasecmp(out_path + sp.base_len - 4, ".sgf") == 0)
+            sp.base_len -= 4;
+        wfn = split_write;
+        wdata = &sp;
+    } else if (to_stdout) {
+        /* Kept aside until it is known whether it may be written. */
+        FILE *f = tmpfile();
+        out.fd = f ? dup(fileno(f)) : -1;
+        if (f)
+            fclose(f);
+        if (out.fd < 0) {
+            report_errno(ctx, M_CANNOT_OPEN_OUTPUT, "<stdout>", errno);
             st = SGFT_EOPEN;
             goto done;
         }
+    } else if (out_path && !out_open(ctx, &out, out_path)) {
+        st = SGFT_EOPEN;
+        goto done;
     }
-    st = sgft_run(ctx, fd_read, &in, out >= 0 ? fd_write : NULL, &out);
+    if (out.fd >= 0) {
+        wfn = fd_write;
+        wdata = &out.fd;
+    }
+    st = sgft_run(ctx, fd_read, &in, wfn, wdata);
     if (st == SGFT_EREAD) {
         report_errno(ctx, M_CANNOT_READ_INPUT, NULL,
                      ctx->in.read_errno ? ctx->in.read_errno : errno);
         goto done;
     }
     if (st == SGFT_EWRITE) {
-        report_errno(ctx, M_CANNOT_WRITE_OUTPUT,
-                     to_stdout ? "<stdout>" : out_path, errno);
+        if (sp.failed)
+            st = sp.failed; /* reported when it happened */
+        else
+            report_errno(ctx, M_CANNOT_WRITE_OUTPUT,
+                         to_stdout ? "<stdout>" : out_path, errno);
         goto done;
     }
-    if (st || out < 0 || ctx->sum.fatal)
+    if (st || !wfn || ctx->sum.fatal)
         goto done;
     if (ctx->sum.critical && !ctx->opt.write_critical) {
         sgft__report(ctx, M_NOT_WRITTEN, false, 0, NULL);
         goto done;
     }
     if (to_stdout) {
-        if (copy_to_stdout(out) < 0) {
+        if (copy_to_stdout(out.fd) < 0) {
             report_errno(ctx, M_CANNOT_WRITE_OUTPUT, "<stdout>", errno);
             st = SGFT_EWRITE;
             goto done;
         }
-    } else {
-        /* The new file gets the mode of the file it replaces, or the
-         * usual mode for a new file. */
-        struct stat sb;
-        mode_t mode;
-        bool replacing = stat(out_path, &sb) == 0;
-        if (replacing) {
-            mode = sb.st_mode & 07777;
-        } else {
-            mode_t mask = umask(0);
-            umask(mask);
-            mode = 0666 & ~mask;
-        }
-        /* A file that replaces another is on disk before the rename, so
-         * that a crash leaves the old or the new one, never neither. */
-        if (fchmod(out, mode) < 0 || (replacing && fsync(out) < 0) ||
-            close(out) < 0) {
-            out = -1;
-            report_errno(ctx, M_CANNOT_WRITE_OUTPUT, out_path, errno);
-            st = SGFT_EWRITE;
-            goto done;
-        }
-        out = -1;
-        if (rename(tmp, out_path) < 0) {
-            report_errno(ctx, M_CANNOT_WRITE_OUTPUT, out_path, errno);
-            st = SGFT_EWRITE;
-            goto done;
-        }
-        free(tmp);
-        tmp = NULL;
+    } else if (splitting) {
+        for (size_t i = 0; i < sp.n; i++)
+            if (!out_commit(ctx, &sp.files[i])) {
+                st = SGFT_EWRITE;
+                goto done;
+            }
+    } else if (!out_commit(ctx, &out)) {
+        st = SGFT_EWRITE;
+        goto done;
     }
     ctx->sum.written = true;
 done:
-    if (out >= 0)
-        close(out);
-    if (tmp) {
-        unlink(tmp);
-        free(tmp);
+    if (to_stdout) {
+        if (out.fd >= 0)
+            close(out.fd);
+    } else {
+        out_abort(&out);
     }
+    for (size_t i = 0; i < sp.n; i++)
+        out_abort(&sp.files[i]);
+    free(sp.files);
     if (in != STDIN_FILENO)
         close(in);
     return st;

@@ -43,7 +43,8 @@ enum {
     NODEF_GAMEINFO = 1, /* this node or an ancestor holds game-info */
     NODEF_MAIN = 2,     /* the node is on the main line */
     NODEF_LAST_B = 4,   /* the last move of the line so far was Black's */
-    NODEF_LAST_W = 8    /* ... White's */
+    NODEF_LAST_W = 8,   /* ... White's */
+    NODEF_CAPTURED = 16 /* the node's move captured stones */
 };
 
 /* Grid owner that stands for the point of the node's move (-m). */
@@ -1140,6 +1141,13 @@ static void annotation_rules(checker *k, node *n) {
 }
 
 static void node_rules(checker *k, node *n) {
+    /* -v: a move in the root node goes into a node of its own (24). */
+    if (k->ctx->opt.fix_variations && n == k->tree->root &&
+        has_kind(n, PK_MOVE)) {
+        prop *mv = sgft__prop_find(n, P_B);
+        rep_prop(k, M_MOVE_IN_ROOT, mv ? mv : sgft__prop_find(n, P_W) ? sgft__prop_find(n, P_W) : n->props, NULL);
+        split_node(k, n, SPLIT_SETUP, P__COUNT);
+    }
     /* B and W in one node (37): the later move goes into a new node. */
     prop *b = sgft__prop_find(n, P_B), *w = sgft__prop_find(n, P_W);
     if (b && w) {
@@ -1332,7 +1340,8 @@ static void execute_move(checker *k, node *n) {
                  y > 0 ? at - MAX_BOARD : -1, y + 1 < k->rows ? at + MAX_BOARD : -1};
     for (int i = 0; i < 4; i++)
         if (nb[i] >= 0 && k->board[nb[i]] && k->board[nb[i]] != c)
-            capture(k, nb[i]);
+            if (capture(k, nb[i]))
+                n->flags |= NODEF_CAPTURED;
     capture(k, at);
 }
 
@@ -1556,6 +1565,70 @@ static void collection_rules(sgft_ctx *ctx, game_tree *tree) {
     }
 }
 
+/* -v: variations that imitate sibling style (spec 12): a move P whose
+ * later variations start with a node holding only AE on P's point,
+ * followed by another move of P's colour.  Such a variation is an
+ * alternative to P: it becomes a sibling of P without the AE node (57).
+ * When P captured stones, or the AE node holds more, the position after
+ * AE is not the one before P, and nothing is changed (56). */
+static void fix_siblings(checker *k, node *n) {
+    prop *mv = sgft__prop_find(n, P_B);
+    prop_id colour = P_B;
+    if (!mv) {
+        mv = sgft__prop_find(n, P_W);
+        colour = P_W;
+    }
+    if (!mv || !mv->values || mv->values->len != 2 || !n->child ||
+        !n->child->next || !n->parent)
+        return;
+    const char *pt = value_bytes(k->ctx, mv->values);
+    size_t candidates = 0;
+    bool safe = !(n->flags & NODEF_CAPTURED);
+    for (node *c = n->child->next; c; c = c->next) {
+        prop *ae = sgft__prop_find(c, P_AE);
+        if (!ae)
+            continue;
+        bool has_point = false;
+        for (value *v = ae->values; v; v = v->next)
+            has_point |= v->len == 2 && memcmp(value_bytes(k->ctx, v), pt, 2) == 0;
+        if (!has_point)
+            continue;
+        candidates++;
+        bool only = c->props == ae && !ae->next && ae->values &&
+                    !ae->values->next;
+        node *d = c->child;
+        if (!only || !d || d->next || !sgft__prop_find(d, colour))
+            safe = false;
+    }
+    if (!candidates)
+        return;
+    if (!safe) {
+        sgft__report(k->ctx, M_VARIATION_NOT_FIXED, true, n->off, NULL);
+        return;
+    }
+    node *after = n;
+    node *prev = n->child;
+    for (node *c = n->child->next, *next; c; c = next) {
+        next = c->next;
+        if (!sgft__prop_find(c, P_AE)) {
+            prev = c;
+            continue;
+        }
+        /* Unlink c from n's children, put its child after `after`. */
+        prev->next = next;
+        if (n->last_child == c)
+            n->last_child = prev;
+        node *d = c->child;
+        d->parent = n->parent;
+        d->next = after->next;
+        after->next = d;
+        if (n->parent->last_child == after)
+            n->parent->last_child = d;
+        after = d;
+    }
+    sgft__report(k->ctx, M_VARIATION_FIXED, true, n->off, NULL);
+}
+
 /* -g: the game signature: the points of moves 20, 40, 60 and 31, 51, 71
  * of the main line ("--" for a move that is not there, "tt" for a pass),
  * as SGFC prints it. */
@@ -1647,6 +1720,11 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
         signature(k);
     if (ctx->opt.delete_empty_nodes)
         sgft__fix_delete_empty_nodes(ctx, tree);
+    if (ctx->opt.fix_variations && k->go) {
+        /* After the walk: the board told which moves captured. */
+        for (node *n = tree->root; n; n = sgft__node_next_preorder(n))
+            fix_siblings(k, n);
+    }
     if (ctx->opt.reverse_variations)
         sgft__fix_reverse_variations(ctx, tree);
     bool oom = k->a.oom || k->b.oom;

@@ -17,27 +17,28 @@ void sgft__input_init(input *in, sgft_read_fn rd, void *data) {
     memset(in, 0, sizeof *in);
     in->read = rd;
     in->read_data = data;
-    in->line_base = 1;
+    in->base.line = in->base.col = 1;
+    in->far = in->cur = in->base;
 }
 
 void sgft__input_free(input *in) {
     free(in->data);
-    free(in->lines);
+    free(in->marks);
     in->data = NULL;
-    in->lines = NULL;
+    in->marks = NULL;
 }
 
 /* Moves the retained bytes to the front of the window. */
 static void compact(input *in) {
-    uint64_t keep = in->line_base_off;
-    if (keep <= in->base)
+    uint64_t keep = in->base.off;
+    if (keep <= in->win)
         return;
-    size_t drop = (size_t)(keep - in->base);
+    size_t drop = (size_t)(keep - in->win);
     if (drop > in->len)
         drop = in->len;
     memmove(in->data, in->data + drop, in->len - drop);
     in->len -= drop;
-    in->base += drop;
+    in->win += drop;
 }
 
 long sgft__input_fill(input *in) {
@@ -72,114 +73,110 @@ long sgft__input_fill(input *in) {
     return n;
 }
 
-static bool push_line(input *in, uint64_t start) {
-    if (in->nlines == in->lines_cap) {
-        size_t cap = in->lines_cap ? in->lines_cap * 2 : 256;
-        uint64_t *p = realloc(in->lines, cap * sizeof *p);
-        if (!p)
-            return false;
-        in->lines = p;
-        in->lines_cap = cap;
-    }
-    in->lines[in->nlines++] = start;
-    return true;
-}
+#define MARK_STEP ((uint64_t)4096)
 
-/* Records the line starts in [lines_scanned, upto), as far as the window
- * allows; a CR or LF at the end of the window waits for the next byte so
- * that a pair is not counted twice. */
-static void scan_to(input *in, uint64_t upto) {
-    uint64_t end = in->base + in->len;
-    if (upto > end)
-        upto = end;
-    if (in->lines_scanned < in->base)
-        in->lines_scanned = in->base;
-    const char *p = in_ptr(in, in->lines_scanned);
-    const char *stop = in_ptr(in, upto);
-    const char *wend = in_ptr(in, end);
-    while (p < stop) {
-        /* Find the next CR or LF. */
-        const char *lf = memchr(p, '\n', (size_t)(stop - p));
-        const char *cr = memchr(p, '\r', (size_t)((lf ? lf : stop) - p));
-        const char *q = cr ? cr : lf;
-        if (!q) {
-            p = stop;
-            break;
+/* Counts from p up to off (within the window): lines, and columns as
+ * characters (a well-formed UTF-8 sequence is one, any other byte one). */
+static void advance(const input *in, struct text_pos *p, uint64_t off) {
+    const unsigned char *s = (const unsigned char *)in_ptr(in, p->off);
+    const unsigned char *e = (const unsigned char *)in_ptr(in, off);
+    unsigned long line = p->line, col = p->col;
+    unsigned char prev = p->prev, need = p->need;
+    for (; s < e; s++) {
+        unsigned char c = *s;
+        if (c == '\n' || c == '\r') {
+            if (prev && prev != c) {
+                prev = 0; /* the second half of CR LF or LF CR */
+            } else {
+                line++;
+                col = 1;
+                prev = c;
+            }
+            need = 0;
+            continue;
         }
-        if (q + 1 >= wend && !in->eof) {
-            p = q; /* pair undecided until more is read */
-            break;
+        prev = 0;
+        if (need && (c & 0xC0) == 0x80) {
+            need--;
+            continue;
         }
-        const char *next = q + 1;
-        if (next < wend && (*next == '\r' || *next == '\n') && *next != *q)
-            next++;
-        if (!push_line(in, in->base + (uint64_t)(next - in->data)))
-            break;
-        p = next;
+        col++;
+        need = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
     }
-    in->lines_scanned = in->base + (uint64_t)(p - in->data);
+    p->off = off;
+    p->line = line;
+    p->col = col;
+    p->prev = prev;
+    p->need = need;
 }
 
-static unsigned long count_chars(const char *s, const char *e) {
-    unsigned long n = 0;
-    for (; s < e; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
+/* Moves far up to off, leaving a mark every MARK_STEP bytes. */
+static void advance_far(input *in, uint64_t off) {
+    while (in->far.off < off) {
+        uint64_t last = in->nmarks ? in->marks[in->nmarks - 1].off : in->base.off;
+        uint64_t step = last + MARK_STEP;
+        uint64_t to = off < step ? off : step;
+        if (to <= in->far.off)
+            to = off;
+        advance(in, &in->far, to);
+        if (to == step) {
+            if (in->nmarks == in->marks_cap) {
+                size_t cap = in->marks_cap ? in->marks_cap * 2 : 64;
+                struct text_pos *m = realloc(in->marks, cap * sizeof *m);
+                if (!m)
+                    continue; /* fewer marks: slower, still right */
+                in->marks = m;
+                in->marks_cap = cap;
+            }
+            in->marks[in->nmarks++] = in->far;
+        }
+    }
 }
 
-/* Number of recorded line starts <= off. */
-static size_t starts_upto(const input *in, uint64_t off) {
-    size_t lo = 0, hi = in->nlines;
-    while (lo < hi) {
+/* The place off, counted from the nearest known place before it. */
+static struct text_pos locate(input *in, uint64_t off) {
+    uint64_t end = in->win + in->len;
+    if (off > end)
+        off = end;
+    if (off < in->base.off)
+        off = in->base.off;
+    if (off >= in->far.off) {
+        advance_far(in, off);
+        return in->far;
+    }
+    struct text_pos p = in->base;
+    if (off >= in->cur.off && in->cur.off >= in->base.off)
+        p = in->cur;
+    size_t lo = 0, hi = in->nmarks;
+    while (lo < hi) { /* the last mark at or before off */
         size_t mid = lo + (hi - lo) / 2;
-        if (in->lines[mid] <= off)
+        if (in->marks[mid].off <= off)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo;
+    if (lo && in->marks[lo - 1].off > p.off)
+        p = in->marks[lo - 1];
+    advance(in, &p, off);
+    return p;
 }
 
 void sgft__input_position(input *in, uint64_t off, unsigned long *line,
                           unsigned long *col) {
-    uint64_t end = in->base + in->len;
-    if (off > end)
-        off = end;
-    if (off < in->line_base_off)
-        off = in->line_base_off;
-    scan_to(in, off + 1);
-    size_t k = starts_upto(in, off);
-    *line = in->line_base + k;
-    if (k == 0)
-        *col = in->col_base + count_chars(in_ptr(in, in->line_base_off),
-                                          in_ptr(in, off)) + 1;
-    else
-        *col = count_chars(in_ptr(in, in->lines[k - 1]), in_ptr(in, off)) + 1;
+    in->cur = locate(in, off);
+    *line = in->cur.line;
+    *col = in->cur.col;
 }
 
 void sgft__input_release(input *in, uint64_t off) {
-    uint64_t end = in->base + in->len;
-    if (off > end)
-        off = end;
-    if (off <= in->line_base_off)
+    if (off <= in->base.off)
         return;
-    scan_to(in, off);
-    /* A line break at the end of the window waits for the next byte to be
-     * paired: keep it (and what follows) in the window. */
-    if (in->lines_scanned < off)
-        off = in->lines_scanned;
-    if (off <= in->line_base_off)
-        return;
-    size_t k = starts_upto(in, off);
-    if (k == 0) {
-        in->col_base += count_chars(in_ptr(in, in->line_base_off),
-                                    in_ptr(in, off));
-    } else {
-        in->col_base = count_chars(in_ptr(in, in->lines[k - 1]),
-                                   in_ptr(in, off));
-        in->line_base += k;
-        memmove(in->lines, in->lines + k, (in->nlines - k) * sizeof *in->lines);
-        in->nlines -= k;
-    }
-    in->line_base_off = off;
+    in->base = locate(in, off);
+    if (in->cur.off < in->base.off)
+        in->cur = in->base;
+    size_t k = 0;
+    while (k < in->nmarks && in->marks[k].off <= in->base.off)
+        k++;
+    memmove(in->marks, in->marks + k, (in->nmarks - k) * sizeof *in->marks);
+    in->nmarks -= k;
 }

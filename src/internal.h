@@ -210,17 +210,22 @@ typedef struct input {
     void *read_data;
     char *data;
     size_t len, cap;
-    uint64_t base; /* absolute offset of data[0] */
+    uint64_t win; /* absolute offset of data[0] */
     bool eof, error;
     int read_errno;
-    /* line accounting: line number at absolute offset line_base_off */
-    uint64_t line_base_off;
-    unsigned long line_base;
-    unsigned long col_base; /* characters from its line start to it */
-    /* line starts after line_base_off, for the current window */
-    uint64_t *lines;
-    size_t nlines, lines_cap;
-    uint64_t lines_scanned; /* absolute offset scanned up to */
+    /* Line accounting.  A text_pos is a place with its line and column;
+     * base is where the retained bytes start (nothing before it is kept),
+     * far the furthest place counted, cur the last one asked for, and
+     * marks[] places every MARK_STEP bytes between base and far, so that
+     * any place is found by counting at most that far. */
+    struct text_pos {
+        uint64_t off;
+        unsigned long line, col;
+        unsigned char prev; /* CR or LF just before, unpaired; else 0 */
+        unsigned char need; /* UTF-8 continuation bytes still due */
+    } base, far, cur;
+    struct text_pos *marks;
+    size_t nmarks, marks_cap;
 } input;
 
 /* ---------------------------------------------------------------------
@@ -264,12 +269,12 @@ void sgft__input_free(input *in);
 long sgft__input_fill(input *in);
 /* Releases the bytes before absolute offset off (counting their lines). */
 void sgft__input_release(input *in, uint64_t off);
-/* Line and column (1-based) of absolute offset off >= line_base_off. */
+/* Line and column (1-based) of absolute offset off (at least base.off). */
 void sgft__input_position(input *in, uint64_t off, unsigned long *line,
                           unsigned long *col);
 
 static inline const char *in_ptr(const input *in, uint64_t off) {
-    return in->data + (size_t)(off - in->base);
+    return in->data + (size_t)(off - in->win);
 }
 
 /* The bytes of a value: its own text or the raw input span. */

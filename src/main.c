@@ -262,6 +262,8 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_STRICT: c->opt.strict = true; break;
     case O_SIGNATURE: c->opt.signature = true; break;
     case O_INTERACTIVE: c->interactive = true; break;
+    case O_VARIATIONS: c->opt.fix_variations = true; break;
+    case O_SPLIT: c->opt.split = true; break;
     case O_ENCODING_MODE:
         if (parse_num(arg, 1, 3, &v))
             fatal(c, 49, detail);
@@ -410,6 +412,8 @@ int main(int argc, char **argv) {
     parse_args(&c, argc, argv);
     if (c.nfiles == 0)
         fatal(&c, 48, NULL);
+    if (c.opt.split && (c.nfiles < 2 || strcmp(c.files[1], "-") == 0))
+        fatal(&c, 101, "-s needs an OUTFILE to name the files after");
 
     sgft_ctx *ctx = sgft_ctx_new(&c.opt, print_diag, &c);
     if (!ctx) {

@@ -53,7 +53,7 @@ static inline bool is_lower(int c) { return c >= 'a' && c <= 'z'; }
  * there or EOF_CH. */
 static int peek_at(parser *p, uint64_t k) {
     input *in = p->in;
-    while (p->pos + k >= in->base + in->len) {
+    while (p->pos + k >= in->win + in->len) {
         long n = sgft__input_fill(in);
         if (n < 0) {
             if (!p->status)
@@ -69,7 +69,7 @@ static int peek_at(parser *p, uint64_t k) {
 
 static inline int peek(parser *p) {
     input *in = p->in;
-    if (p->pos < in->base + in->len)
+    if (p->pos < in->win + in->len)
         return (unsigned char)*in_ptr(in, p->pos);
     return peek_at(p, 0);
 }
@@ -271,14 +271,14 @@ static bool read_value(parser *p, prop *pr) {
     uint64_t start = ++p->pos; /* after '[' */
     uint64_t i = start;
     for (;;) {
-        uint64_t end = in->base + in->len;
+        uint64_t end = in->win + in->len;
         if (i >= end) {
             if (peek_at(p, i - p->pos) == EOF_CH) {
                 /* End of input inside the value (10): keep what was read. */
                 report r = {0};
                 r.detail = "inside a value";
                 report_at(p, M_UNEXPECTED_EOF, start - 1, &r);
-                end = in->base + in->len;
+                end = in->win + in->len;
                 /* A '\' that escapes nothing is dropped: it would escape
                  * the ']' that closes the value when written. */
                 size_t len = (size_t)(end - start) - (i > end ? 1 : 0);
@@ -306,7 +306,7 @@ static bool read_value(parser *p, prop *pr) {
         break;
     }
     size_t len = (size_t)(i - start);
-    char *v = in->data + (size_t)(start - in->base);
+    char *v = in->data + (size_t)(start - in->win);
     char *nul = memchr(v, '\0', len);
     if (nul) {
         report_at(p, M_NUL_BYTE, start + (uint64_t)(nul - v), NULL);

@@ -53,7 +53,7 @@ check bad-y 20 "sgftidy: fatal F49: bad option argument: -yZZ$nl" -- -yZZ good.s
 check bad-format 20 "sgftidy: fatal F49: bad option argument: --format=xml$nl" -- --format=xml good.sgf
 check bad-mute 20 "sgftidy: fatal F49: bad option argument: --mute=NO_SUCH_KEY$nl" -- --mute=NO_SUCH_KEY good.sgf
 check unknown-long 20 "sgftidy: fatal F68: unknown command-line option '--versi' (--help for help)$nl" -- --versi good.sgf
-check not-yet-v 20 "sgftidy: fatal F100: option not supported yet: -v (correct sibling-style variations, move moves out of root nodes)$nl" -- -v good.sgf
+check not-yet-sarif 20 "sgftidy: fatal F100: option not supported yet: --format=sarif$nl" -- --format=sarif good.sgf
 
 # File faults.
 check no-such-input 20 "missing.sgf: fatal F3: cannot open input file: No such file or directory$nl" -- missing.sgf
@@ -108,6 +108,16 @@ cmp -s "$TMPD/bad.sgf" "$TMPD/keep.sgf" && pass=$((pass + 1)) || { echo "FAIL cr
 [ ! -s "$TMPD/o" ] && pass=$((pass + 1)) || { echo "FAIL critical output reached stdout"; fail=$((fail + 1)); }
 left=$(find "$TMPD" -name '.*.sgf.*' | wc -l)
 [ "$left" -eq 0 ] && pass=$((pass + 1)) || { echo "FAIL temporary files left behind"; fail=$((fail + 1)); }
+
+# -s: one file per game tree, named after OUTFILE; nothing when critical.
+printf '(;FF[4]GM[1];B[aa])(;FF[4]GM[1];W[bb])\n' >"$TMPD/two.sgf"
+check split 0 "" -- -q -s two.sgf parts.sgf
+same split-1 "$TMPD/parts_001.sgf" "(;FF[4]CA[UTF-8]GM[1];B[aa])$nl"
+same split-2 "$TMPD/parts_002.sgf" "(;FF[4]CA[UTF-8]GM[1];W[bb])$nl"
+[ ! -e "$TMPD/parts_003.sgf" ] && pass=$((pass + 1)) || { echo "FAIL split: a third file"; fail=$((fail + 1)); }
+check split-critical 10 "bad.sgf:1:25: error E8 (critical): illegal characters outside values deleted: \"junk\"${nl}bad.sgf: error E34: output not written because of critical messages (-c writes it anyway)$nl" -- -q -s bad.sgf badparts
+[ ! -e "$TMPD/badparts_001.sgf" ] && pass=$((pass + 1)) || { echo "FAIL split wrote after a critical message"; fail=$((fail + 1)); }
+check split-no-outfile 20 "sgftidy: fatal F101: options conflict: -s needs an OUTFILE to name the files after$nl" -- -s two.sgf
 
 # -i asks on the terminal; without one it is refused, never blocked.
 printf '(;FF[4]GM[1]SZ[19]DT[sometime]RE[he won]KM[lots];B[aa])\n' >"$TMPD/ask.sgf"
