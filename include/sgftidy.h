@@ -49,7 +49,8 @@ typedef struct sgft_diag {
     sgft_severity severity; /* after -r / FF[4] policies */
     bool critical;          /* the output may have lost information */
     bool has_pos;
-    uint64_t offset; /* byte offset in the input */
+    uint64_t offset; /* byte offset in the text parsed: the input, or
+                        with -E1 the input converted to UTF-8 */
     unsigned long line, col;
     const char *text; /* the complete message text */
 } sgft_diag;

@@ -309,51 +309,118 @@ static void check_root(checker *k, node *root) {
 
 /* --- duplicates and the catalogue ------------------------------------- */
 
-/* Message 28: a property given twice in a node.  Lists are merged, the
- * texts C, GC joined with a blank line, others keep the first. */
+static int unknown_cmp(const void *a, const void *b) {
+    const prop *p = *(prop *const *)a, *q = *(prop *const *)b;
+    int c = strcmp(p->name, q->name);
+    if (c)
+        return c;
+    return p->off < q->off ? -1 : p->off > q->off;
+}
+
+static void append_values(prop *to, prop *from) {
+    if (!from->values)
+        return;
+    if (to->last_value)
+        to->last_value->next = from->values;
+    else
+        to->values = from->values;
+    to->last_value = from->last_value;
+}
+
+/* The texts of p's values joined with a blank line, empty ones left out,
+ * as one decoded value. */
+static void join_texts(checker *k, prop *p) {
+    buf *b = &k->b;
+    b->len = 0;
+    for (value *v = p->values; v; v = v->next) {
+        k->a.len = 0;
+        if (v->flags & VALF_DECODED)
+            sgft__buf_put(&k->a, v->text, v->len);
+        else
+            sgft__text_decode(&k->a, value_bytes(k->ctx, v), v->len, false,
+                              k->ctx->opt.linebreaks);
+        if (!k->a.len)
+            continue;
+        if (b->len)
+            sgft__buf_puts(b, "\n\n");
+        sgft__buf_put(b, k->a.data, k->a.len);
+    }
+    if (!sgft__prop_set_text(k->ctx, p, b->data ? b->data : "", b->len))
+        k->ctx->status = SGFT_ENOMEM;
+}
+
+/* Message 28: a property given twice in a node.  Lists (and unknown
+ * properties, whose type is not known) are merged, the texts C and GC
+ * joined with a blank line, others keep the first.  Linear in the number
+ * of properties (unknown ones sorted). */
 static void merge_duplicates(checker *k, node *n) {
-    for (prop *p = n->props; p; p = p->next) {
-        prop *q, *next;
-        for (q = p->next; q; q = next) {
-            next = q->next;
-            if (q->id != p->id ||
-                (p->id == P_UNKNOWN && strcmp(p->name, q->name) != 0))
+    prop *first[P__COUNT];
+    memset(first, 0, sizeof first);
+    size_t unknown = 0;
+    for (prop *p = n->props; p; p = p->next)
+        unknown += p->id == P_UNKNOWN;
+    if (unknown > 1) {
+        prop **u = malloc(unknown * sizeof *u);
+        if (!u) {
+            k->ctx->status = SGFT_ENOMEM;
+            return;
+        }
+        size_t c = 0;
+        for (prop *p = n->props; p; p = p->next)
+            if (p->id == P_UNKNOWN)
+                u[c++] = p;
+        qsort(u, c, sizeof *u, unknown_cmp);
+        for (size_t i = 1; i < c; i++) {
+            size_t f = i - 1;
+            while (f > 0 && (u[f]->flags & PROPF_DROP))
+                f--;
+            if (strcmp(u[f]->name, u[i]->name) != 0)
                 continue;
-            const prop_info *pi = info(p);
-            if (pi && (pi->flags & (PF_LIST | PF_ELIST))) {
-                rep_prop(k, M_DUPLICATE_PROP, q, "values merged");
-                if (q->values) {
-                    if (p->last_value)
-                        p->last_value->next = q->values;
-                    else
-                        p->values = q->values;
-                    p->last_value = q->last_value;
-                }
-            } else if (pi && pi->vt == VT_TEXT && p->values && q->values) {
-                rep_prop(k, M_DUPLICATE_PROP, q, "texts joined");
-                buf *b = &k->b;
-                b->len = 0;
-                for (int side = 0; side < 2; side++) {
-                    value *v = side ? q->values : p->values;
-                    k->a.len = 0;
-                    if (v->flags & VALF_DECODED)
-                        sgft__buf_put(&k->a, v->text, v->len);
-                    else
-                        sgft__text_decode(&k->a, value_bytes(k->ctx, v), v->len,
-                                          false, k->ctx->opt.linebreaks);
-                    if (side && b->len)
-                        sgft__buf_puts(b, "\n\n");
-                    sgft__buf_put(b, k->a.data ? k->a.data : "", k->a.len);
-                }
-                if (!sgft__prop_set_text(k->ctx, p, b->data ? b->data : "",
-                                         b->len))
-                    k->ctx->status = SGFT_ENOMEM;
-            } else {
-                rep_prop(k, M_DUPLICATE_PROP, q, "later one deleted");
-            }
-            sgft__prop_unlink(n, q);
+            rep_prop(k, M_DUPLICATE_PROP, u[i], "values merged");
+            append_values(u[f], u[i]);
+            u[i]->flags |= PROPF_DROP;
+        }
+        free(u);
+    }
+    prop *head = NULL, *tail = NULL, *next;
+    bool join = false;
+    for (prop *p = n->props; p; p = next) {
+        next = p->next;
+        p->next = NULL;
+        if (p->flags & PROPF_DROP)
+            continue;
+        prop *f = p->id == P_UNKNOWN ? NULL : first[p->id];
+        if (!f) {
+            if (p->id != P_UNKNOWN)
+                first[p->id] = p;
+            if (tail)
+                tail->next = p;
+            else
+                head = p;
+            tail = p;
+            continue;
+        }
+        const prop_info *pi = info(p);
+        if (pi->flags & (PF_LIST | PF_ELIST)) {
+            rep_prop(k, M_DUPLICATE_PROP, p, "values merged");
+            append_values(f, p);
+        } else if (pi->vt == VT_TEXT) {
+            rep_prop(k, M_DUPLICATE_PROP, p, "texts joined");
+            append_values(f, p);
+            f->flags |= PROPF_JOIN;
+            join = true;
+        } else {
+            rep_prop(k, M_DUPLICATE_PROP, p, "later one deleted");
         }
     }
+    n->props = head;
+    n->last_prop = tail;
+    if (join)
+        for (prop *p = n->props; p; p = p->next)
+            if (p->flags & PROPF_JOIN) {
+                p->flags &= ~(unsigned)PROPF_JOIN;
+                join_texts(k, p);
+            }
 }
 
 /* L (FF[1] letters) becomes LB with the labels A, B, C ... (spec 6.11). */
@@ -753,8 +820,11 @@ static void check_values(checker *k, node *n, prop *p) {
             keep = false;
         } else if (text) {
             k->a.len = 0;
-            sgft__text_decode(&k->a, value_bytes(k->ctx, v), v->len,
-                              vt == VT_SIMPLETEXT, k->ctx->opt.linebreaks);
+            if (v->flags & VALF_DECODED)
+                sgft__buf_put(&k->a, v->text, v->len);
+            else
+                sgft__text_decode(&k->a, value_bytes(k->ctx, v), v->len,
+                                  vt == VT_SIMPLETEXT, k->ctx->opt.linebreaks);
             if (k->a.len == 0) {
                 rep_prop(k, M_EMPTY_VALUE, p, NULL);
                 keep = false;
@@ -1528,13 +1598,13 @@ static bool set_root(sgft_ctx *ctx, node *root, prop_id id, const char *text) {
 static int normalize_root(sgft_ctx *ctx, game_tree *tree) {
     node *root = tree->root;
     prop *ca = sgft__prop_find(root, P_CA);
+    if (!set_root(ctx, root, P_FF, "4"))
+        return SGFT_ENOMEM;
     bool utf8 = true;
     if (ctx->opt.encoding_mode == 3)
         utf8 = ca ? ca->values && names_utf8(value_bytes(ctx, ca->values),
                                               ca->values->len)
                   : tree_is_utf8(ctx, root);
-    if (!set_root(ctx, root, P_FF, "4"))
-        return SGFT_ENOMEM;
     if (utf8 && !set_root(ctx, root, P_CA, "UTF-8"))
         return SGFT_ENOMEM;
     if (!sgft__prop_find(root, P_GM)) {
@@ -1712,6 +1782,7 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
     k->tree = tree;
     sgft__buf_init(&k->a);
     sgft__buf_init(&k->b);
+    merge_duplicates(k, tree->root); /* one FF, GM, SZ to read */
     check_root(k, tree->root);
     for (node *n = tree->root; n && !ctx->status; n = sgft__node_next_preorder(n))
         check_node(k, n);

@@ -91,9 +91,23 @@ static void put_display(buf *b, const char *s, size_t len, bool cut_long) {
             n--;
         cut = true;
     }
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
-        sgft__buf_putc(b, (char)(c < 0x20 || c == 0x7F ? ' ' : c));
+        if (c < 0x80) {
+            sgft__buf_putc(b, (char)(c < 0x20 || c == 0x7F ? ' ' : c));
+            i++;
+            continue;
+        }
+        /* Messages are UTF-8: a byte that is not part of a well-formed
+         * character (text not yet converted) shows as U+FFFD. */
+        size_t cl = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        if (cl > 1 && i + cl <= n && sgft__utf8_valid(s + i, cl)) {
+            sgft__buf_put(b, s + i, cl);
+            i += cl;
+        } else {
+            sgft__buf_puts(b, "\xEF\xBF\xBD");
+            i++;
+        }
     }
     if (cut)
         sgft__buf_puts(b, "...");

@@ -172,7 +172,9 @@ typedef struct value {
 
 enum {
     PROPF_LOWERCASE = 1, /* identifier had lowercase letters */
-    PROPF_CHECKED = 2    /* checked already (moved by a node split) */
+    PROPF_CHECKED = 2,   /* checked already (moved by a node split) */
+    PROPF_DROP = 4,      /* merged into an earlier duplicate (check.c) */
+    PROPF_JOIN = 8       /* texts of duplicates to be joined (check.c) */
 };
 
 typedef struct prop {

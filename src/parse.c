@@ -34,6 +34,9 @@ typedef struct parser {
     game_tree tree;
     tree_done_fn done;
     int status;
+    /* '(' ignored in the current tree (21): their ')' are taken silently
+     * when they arrive after the tree's end */
+    size_t ignored_parens;
     /* a run of illegal characters, reported as one message */
     bool junk;
     uint64_t junk_off;
@@ -223,6 +226,7 @@ static void open_paren(parser *p) {
     int c2 = peek_nonws(p, 1, &at);
     junk_flush(p);
     if (p->depth == 0) {
+        p->ignored_parens = 0;
         tree_begin(p, off);
         if (!push(p, NULL, off))
             return;
@@ -231,6 +235,7 @@ static void open_paren(parser *p) {
         if (!f->last) {
             /* '(' where the first node should start (21). */
             report_at(p, M_PAREN_NOT_NODE, off, NULL);
+            p->ignored_parens++;
             p->pos++;
             return;
         }
@@ -309,7 +314,13 @@ static bool read_value(parser *p, prop *pr) {
     char *v = in->data + (size_t)(start - in->win);
     char *nul = memchr(v, '\0', len);
     if (nul) {
-        report_at(p, M_NUL_BYTE, start + (uint64_t)(nul - v), NULL);
+        /* Reported for text (and unknown) values; in other values the
+         * space is removed by the value's check. */
+        value_type vt = pr && pr->id != P_UNKNOWN ? (value_type)sgft__props[pr->id].vt
+                                                  : VT_TEXT;
+        if (pr && (vt == VT_TEXT || vt == VT_SIMPLETEXT || vt == VT_APP ||
+                   vt == VT_LABEL || vt == VT_FIGURE))
+            report_at(p, M_NUL_BYTE, start + (uint64_t)(nul - v), NULL);
         for (; nul; nul = memchr(nul, '\0', len - (size_t)(nul - v)))
             *nul = ' ';
     }
@@ -491,6 +502,12 @@ int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
         }
         if (c == '(') {
             open_paren(&p);
+            continue;
+        }
+        if (p.depth == 0 && c == ')' && p.ignored_parens) {
+            /* The ')' of a '(' ignored inside the tree (21). */
+            p.ignored_parens--;
+            p.pos++;
             continue;
         }
         if (p.depth == 0) {
