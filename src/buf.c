@@ -39,18 +39,11 @@ bool sgft__buf_reserve(buf *b, size_t extra) {
     return true;
 }
 
-void sgft__buf_put(buf *b, const char *s, size_t len) {
+void sgft__buf_put_slow(buf *b, const char *s, size_t len) {
     if (!len || !sgft__buf_reserve(b, len))
         return;
     memcpy(b->data + b->len, s, len);
     b->len += len;
-    b->data[b->len] = '\0';
-}
-
-void sgft__buf_putc(buf *b, char c) {
-    if (!sgft__buf_reserve(b, 1))
-        return;
-    b->data[b->len++] = c;
     b->data[b->len] = '\0';
 }
 

@@ -132,11 +132,14 @@ static void append_value(prop *p, value *v) {
 /* The decoded (escape-free, one-line) form of a raw value, in b. */
 static void decode_simple(checker *k, buf *b, const value *v) {
     b->len = 0;
-    if (v->flags & VALF_DECODED)
-        sgft__buf_put(b, v->text, v->len);
+    const char *s = value_bytes(k->ctx, v);
+    bool plain = !(v->flags & VALF_DECODED);
+    for (size_t i = 0; i < v->len && plain; i++)
+        plain = (unsigned char)s[i] > ' ' && s[i] != '\\';
+    if (plain || (v->flags & VALF_DECODED))
+        sgft__buf_put(b, s, v->len); /* nothing to decode */
     else
-        sgft__text_decode(b, value_bytes(k->ctx, v), v->len, true,
-                          SGFT_LB_HARD);
+        sgft__text_decode(b, s, v->len, true, SGFT_LB_HARD);
     sgft__buf_reserve(b, 1);
     if (b->data)
         b->data[b->len] = '\0';
@@ -354,6 +357,8 @@ static void join_texts(checker *k, prop *p) {
  * joined with a blank line, others keep the first.  Linear in the number
  * of properties (unknown ones sorted). */
 static void merge_duplicates(checker *k, node *n) {
+    if (!n->props || !n->props->next)
+        return;
     prop *first[P__COUNT];
     memset(first, 0, sizeof first);
     size_t unknown = 0;
@@ -749,6 +754,16 @@ static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
 
 /* A Go move: a point, or a pass ([] or, on boards up to 19x19, [tt]). */
 static bool check_move(checker *k, prop *p, value *v) {
+    if (v->len == 2) {
+        /* The usual case: two letters on the board, kept as they are. */
+        const char *s = value_bytes(k->ctx, v);
+        int x = sgft__point_coord(s[0]), y = sgft__point_coord(s[1]);
+        if (x >= 0 && y >= 0 && x < k->cols && y < k->rows &&
+            !(x == 19 && y == 19 && k->cols <= 19 && k->rows <= 19))
+            return true;
+    } else if (v->len == 0 && k->tree->ff >= 4 && !k->ctx->opt.pass_tt) {
+        return true; /* a pass, as it is written in FF[4] */
+    }
     decode_simple(k, &k->a, v);
     bool small = k->cols <= 19 && k->rows <= 19;
     bool pass = is_blank(k->a.data, k->a.len);
@@ -779,6 +794,8 @@ static bool check_move(checker *k, prop *p, value *v) {
     char pt[2] = {sgft__coord_char(x), sgft__coord_char(y)};
     if (r == VR_FIXED)
         rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
+    if (v->len == 2 && memcmp(value_bytes(k->ctx, v), pt, 2) == 0)
+        return true;
     return set_raw(k, v, pt, 2);
 }
 
@@ -992,6 +1009,11 @@ static bool view_corners(checker *k, prop *p) {
 /* The point-list properties of n, group by group: points unique within
  * the group (38), lists rewritten in canonical form. */
 static void check_point_lists(checker *k, node *n) {
+    bool any = false;
+    for (prop *p = n->props; p && !any; p = p->next)
+        any = is_point_list(p) || p->id == P_M;
+    if (!any)
+        return;
     static const prop_id groups[][6] = {
         {P_AB, P_AW, P_AE, P__COUNT},
         {P_MA, P_TR, P_CR, P_SQ, P_SL, P__COUNT},
@@ -1211,6 +1233,13 @@ static void annotation_rules(checker *k, node *n) {
 }
 
 static void node_rules(checker *k, node *n) {
+    const prop *only = n->props;
+    if (!only)
+        return;
+    if (!only->next && n != k->tree->root && only->id != P_BM &&
+        only->id != P_TE && only->id != P_DO && only->id != P_IT &&
+        only->id != P_KO)
+        return; /* one property: only rule 43 (and -v in the root) apply */
     /* -v: a move in the root node goes into a node of its own (24). */
     if (k->ctx->opt.fix_variations && n == k->tree->root &&
         has_kind(n, PK_MOVE)) {

@@ -177,6 +177,9 @@ void sgft__input_release(input *in, uint64_t off) {
     size_t k = 0;
     while (k < in->nmarks && in->marks[k].off <= in->base.off)
         k++;
-    memmove(in->marks, in->marks + k, (in->nmarks - k) * sizeof *in->marks);
-    in->nmarks -= k;
+    if (k) {
+        memmove(in->marks, in->marks + k,
+                (in->nmarks - k) * sizeof *in->marks);
+        in->nmarks -= k;
+    }
 }

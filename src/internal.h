@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---------------------------------------------------------------------
  * Arena: bump allocator, one per game tree, reset as a whole.
@@ -44,9 +45,28 @@ typedef struct buf {
 void sgft__buf_init(buf *b);
 void sgft__buf_free(buf *b);
 bool sgft__buf_reserve(buf *b, size_t extra);
-void sgft__buf_put(buf *b, const char *s, size_t len);
-void sgft__buf_putc(buf *b, char c);
+void sgft__buf_put_slow(buf *b, const char *s, size_t len);
 void sgft__buf_puts(buf *b, const char *s);
+
+/* Appends (the common case inline: room in the buffer). */
+static inline void sgft__buf_put(buf *b, const char *s, size_t len) {
+    if (len && b->cap - b->len > len) {
+        memcpy(b->data + b->len, s, len);
+        b->len += len;
+        b->data[b->len] = '\0';
+        return;
+    }
+    sgft__buf_put_slow(b, s, len);
+}
+
+static inline void sgft__buf_putc(buf *b, char c) {
+    if (b->cap - b->len > 1) {
+        b->data[b->len++] = c;
+        b->data[b->len] = '\0';
+        return;
+    }
+    sgft__buf_put_slow(b, &c, 1);
+}
 
 /* ---------------------------------------------------------------------
  * Property catalogue (prop_list.h).
