@@ -102,6 +102,8 @@ int sgft_exit_status(const sgft_summary *s) {
 
 /* Check, then write, one game tree. */
 static int tree_done(sgft_ctx *ctx, game_tree *tree) {
+    if (ctx->opt.parse_only)
+        return 0;
     if (ctx->opt.dump_tree)
         return ctx->write ? sgft__dump_tree(ctx, tree) : 0;
     int st = sgft__check_tree(ctx, tree);

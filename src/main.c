@@ -5,6 +5,7 @@
  *
  * Option letters, message numbers and exit statuses are SGFC's. */
 #include "sgftidy.h"
+#include "walk.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,13 +39,18 @@ static const opt_def options[O__COUNT] = {
 
 typedef enum format { F_DEFAULT, F_SGFC, F_JSON } format;
 
+typedef enum batch { B_NONE, B_CHECK, B_IN_PLACE, B_OUTDIR } batch;
+
 typedef struct cli {
     sgft_options opt;
     format fmt;
     bool quiet;
     bool interactive;
     FILE *tty; /* -i: the terminal */
-    const char *files[2];
+    batch mode;
+    bool recursive;
+    const char *outdir;
+    char **files; /* the file arguments (argv's) */
     int nfiles;
     const char *cur_file; /* name shown in diagnostics */
 } cli;
@@ -172,10 +178,12 @@ static sgft_decision ask_terminal(void *data, const char *prop,
 
 static void print_help(void) {
     printf("Usage: sgftidy [OPTIONS] INFILE [OUTFILE]\n"
+           "       sgftidy [OPTIONS] --check|--in-place|--outdir=DIR PATH...\n"
            "Check the SGF game records in INFILE and, when OUTFILE is given,\n"
            "write them in the normalized FF[4] form.  '-' is standard input\n"
-           "or output; OUTFILE may be INFILE.  Short options may be chained\n"
-           "as in SGFC: -wd20d12l2.\n\nOptions:\n");
+           "or output; OUTFILE may be INFILE.  In batch mode each PATH is a\n"
+           "file, or a folder of .sgf files (-R: with its subfolders).  Short\n"
+           "options may be chained as in SGFC: -wd20d12l2.\n\nOptions:\n");
     for (int i = 0; i < O__COUNT; i++) {
         const opt_def *o = &options[i];
         char left[64];
@@ -288,6 +296,21 @@ static void apply(cli *c, const opt_def *o, const char *arg,
             fatal(c, 49, detail);
         break;
     case O_DUMP_TREE: c->opt.dump_tree = true; break;
+    case O_PARSE_ONLY: c->opt.parse_only = true; break;
+    case O_CHECK:
+    case O_IN_PLACE:
+    case O_OUTDIR: {
+        batch m = o - options == O_CHECK      ? B_CHECK
+                  : o - options == O_IN_PLACE ? B_IN_PLACE
+                                              : B_OUTDIR;
+        if (c->mode != B_NONE && c->mode != m)
+            fatal(c, 101, "--check, --in-place and --outdir exclude each other");
+        c->mode = m;
+        if (m == B_OUTDIR)
+            c->outdir = arg;
+        break;
+    }
+    case O_RECURSIVE: c->recursive = true; break;
     case O_VERSION:
         printf("sgftidy %s\n", SGFT_VERSION);
         exit(0);
@@ -382,6 +405,11 @@ static void long_option(cli *c, const char *s, char **argv, int *i) {
 
 static void parse_args(cli *c, int argc, char **argv) {
     bool only_files = false;
+    c->files = calloc((size_t)argc, sizeof *c->files);
+    if (!c->files) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        exit(20);
+    }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!only_files && strcmp(a, "--") == 0) {
@@ -391,11 +419,75 @@ static void parse_args(cli *c, int argc, char **argv) {
         } else if (!only_files && a[0] == '-' && a[1]) {
             short_options(c, a, argv, &i);
         } else {
-            if (c->nfiles == 2)
-                fatal(c, 1, a);
-            c->files[c->nfiles++] = a;
+            c->files[c->nfiles++] = argv[i];
         }
     }
+}
+
+/* Runs one input; returns its exit status. */
+static int run_one(cli *c, const char *in, const char *out) {
+    sgft_ctx *ctx = sgft_ctx_new(&c->opt, print_diag, c);
+    if (!ctx) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        return 20;
+    }
+    c->cur_file = strcmp(in, "-") == 0 ? "<stdin>" : in;
+    if (c->tty)
+        sgft_ctx_set_decider(ctx, ask_terminal, c);
+    sgft_run_file(ctx, in, out);
+    const sgft_summary *s = sgft_ctx_summary(ctx);
+    print_status(c, s);
+    int rc = sgft_exit_status(s);
+    sgft_ctx_free(ctx);
+    return rc;
+}
+
+/* Batch mode: every file of the paths; the worst status wins. */
+static int run_batch(cli *c) {
+    path_list files = {0}, failed = {0};
+    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
+                   &failed) < 0) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        return 20;
+    }
+    int worst = 0;
+    if (!files.n && !failed.n && !c->quiet)
+        fprintf(stderr, "sgftidy: no .sgf files in the paths given%s\n",
+                c->recursive ? "" : " (-R takes subfolders too)");
+    for (size_t i = 0; i < failed.n; i++) {
+        int rc = run_one(c, failed.v[i], NULL); /* reports message 4 */
+        worst = rc > worst ? rc : worst;
+    }
+    for (size_t i = 0; i < files.n; i++) {
+        const char *in = files.v[i];
+        char *out = NULL;
+        if (c->mode == B_IN_PLACE) {
+            out = strdup(in);
+        } else if (c->mode == B_OUTDIR) {
+            const char *rel = in;
+            while (*rel == '/')
+                rel++;
+            while (strncmp(rel, "./", 2) == 0)
+                rel += 2;
+            size_t n = strlen(c->outdir) + strlen(rel) + 2;
+            out = malloc(n);
+            if (out) {
+                snprintf(out, n, "%s/%s", c->outdir, rel);
+                make_parents(out); /* a failure shows as message 26 */
+            }
+        }
+        if (c->mode != B_CHECK && !out) {
+            fprintf(stderr, "sgftidy: out of memory\n");
+            worst = 20;
+            break;
+        }
+        int rc = run_one(c, in, out);
+        worst = rc > worst ? rc : worst;
+        free(out);
+    }
+    paths_free(&files);
+    paths_free(&failed);
+    return worst;
 }
 
 int main(int argc, char **argv) {
@@ -412,29 +504,25 @@ int main(int argc, char **argv) {
     parse_args(&c, argc, argv);
     if (c.nfiles == 0)
         fatal(&c, 48, NULL);
-    if (c.opt.split && (c.nfiles < 2 || strcmp(c.files[1], "-") == 0))
+    if (c.mode == B_NONE && c.nfiles > 2)
+        fatal(&c, 1, c.files[2]);
+    if (c.mode == B_NONE && c.recursive)
+        fatal(&c, 101, "-R goes with --check, --in-place or --outdir");
+    if (c.opt.parse_only && (c.nfiles == 2 || c.mode > B_CHECK))
+        fatal(&c, 101, "--parse-only writes nothing");
+    if (c.opt.split && (c.mode != B_NONE || c.nfiles < 2 ||
+                        strcmp(c.files[1], "-") == 0))
         fatal(&c, 101, "-s needs an OUTFILE to name the files after");
-
-    sgft_ctx *ctx = sgft_ctx_new(&c.opt, print_diag, &c);
-    if (!ctx) {
-        fprintf(stderr, "sgftidy: out of memory\n");
-        return 20;
-    }
-    c.cur_file = strcmp(c.files[0], "-") == 0 ? "<stdin>" : c.files[0];
     if (c.interactive) {
         c.tty = fopen("/dev/tty", "r+");
-        if (!c.tty) {
-            sgft_ctx_free(ctx);
+        if (!c.tty)
             fatal(&c, 101, "-i needs a terminal to ask on");
-        }
-        sgft_ctx_set_decider(ctx, ask_terminal, &c);
     }
-    sgft_run_file(ctx, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);
-    const sgft_summary *s = sgft_ctx_summary(ctx);
-    print_status(&c, s);
-    int rc = sgft_exit_status(s);
-    sgft_ctx_free(ctx);
+    int rc = c.mode != B_NONE
+                 ? run_batch(&c)
+                 : run_one(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);
     if (c.tty)
         fclose(c.tty);
+    free(c.files);
     return rc;
 }

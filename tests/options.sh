@@ -119,6 +119,24 @@ check split-critical 10 "bad.sgf:1:25: error E8 (critical): illegal characters o
 [ ! -e "$TMPD/badparts_001.sgf" ] && pass=$((pass + 1)) || { echo "FAIL split wrote after a critical message"; fail=$((fail + 1)); }
 check split-no-outfile 20 "sgftidy: fatal F101: options conflict: -s needs an OUTFILE to name the files after$nl" -- -s two.sgf
 
+# Batch mode: folders of .sgf files (-R with subfolders), the worst
+# status over all files; in place; into another folder.
+mkdir -p "$TMPD/tree/sub"
+printf '(;FF[4]GM[1];B[aa])\n' >"$TMPD/tree/a.sgf"
+printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/tree/sub/b.SGF"
+printf 'not a game' >"$TMPD/tree/sub/notes.txt"
+check batch-flat 0 "tree/a.sgf: OK$nl" -- --check tree
+check batch-recursive 5 "tree/a.sgf: OK${nl}tree/sub/b.SGF:1:19: warning W35: unknown property <XY> kept${nl}tree/sub/b.SGF: 1 warning(s)$nl" -- -R --check tree
+check batch-outdir 0 "" -- -qwR --outdir=copy tree
+same batch-outdir-a "$TMPD/copy/tree/a.sgf" "(;FF[4]CA[UTF-8]GM[1];B[aa])$nl"
+same batch-outdir-b "$TMPD/copy/tree/sub/b.SGF" "(;FF[4]CA[UTF-8]GM[1];B[aa]XY[1])$nl"
+check batch-in-place 0 "" -- -qwR --in-place tree
+same batch-in-place-a "$TMPD/tree/a.sgf" "(;FF[4]CA[UTF-8]GM[1];B[aa])$nl"
+same batch-in-place-txt "$TMPD/tree/sub/notes.txt" "not a game"
+check batch-conflict 20 "sgftidy: fatal F101: options conflict: --check, --in-place and --outdir exclude each other$nl" -- --check --in-place tree
+mkdir "$TMPD/empty"
+check batch-none 0 "sgftidy: no .sgf files in the paths given (-R takes subfolders too)$nl" -- --check empty
+
 # -i asks on the terminal; without one it is refused, never blocked.
 printf '(;FF[4]GM[1]SZ[19]DT[sometime]RE[he won]KM[lots];B[aa])\n' >"$TMPD/ask.sgf"
 if command -v setsid >/dev/null 2>&1; then

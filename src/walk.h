@@ -1,0 +1,24 @@
+/* walk.h - the paths of batch mode (the command's, not the library's). */
+#ifndef SGFT_WALK_H
+#define SGFT_WALK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct path_list {
+    char **v;
+    size_t n, cap;
+} path_list;
+
+/* Appends to files the paths given (a file as it is; a folder as its
+ * .sgf files, with recurse those of its subfolders too, sorted by name
+ * within each folder), and to failed the folders that cannot be read.
+ * Returns 0, or -1 when out of memory. */
+int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
+               path_list *failed);
+void paths_free(path_list *l);
+
+/* Creates the folders on the way to path (not path itself). */
+int make_parents(const char *path);
+
+#endif

@@ -1,0 +1,95 @@
+#!/bin/sh
+# pathological.sh - inputs made to hurt, generated here: 100,000 nested
+# variations, a 1,000,000-node main line, a 50 MB comment, 100,000
+# properties in one node, a 10,000-game collection, a file of nothing but
+# '(', and random bytes.  Each must finish (no stack overflow, no hang:
+# a generous time bound), within a memory bound (virtual memory is capped,
+# except in sanitizer builds, whose shadow memory needs much), with the
+# exact result expected.  Speed is measured by bench/run, not here.
+. "$(dirname "$0")/setup.sh"
+
+if [ -n "${VALGRIND:-}" ]; then
+    echo "SKIP: too slow under valgrind"
+    exit 77
+fi
+pass=0
+fail=0
+cd "$TMPD" || exit 99
+limit_kb=1048576 # 1 GiB
+[ -n "${SGFTIDY_SANITIZED:-}" ] && limit_kb=unlimited
+
+# bounded ARGS...: runs sgftidy with the time and memory bounds; sets rc.
+bounded() {
+    (ulimit -v "$limit_kb" 2>/dev/null; exec timeout 600 "$SGFTIDY" "$@")
+    rc=$?
+}
+check_rc() { # NAME WANT
+    if [ "$rc" -eq "$2" ]; then pass=$((pass + 1)); else echo "FAIL $1: exit $rc, expected $2"; fail=$((fail + 1)); fi
+}
+check_eq() { # NAME GOT WANT
+    if [ "$2" = "$3" ]; then pass=$((pass + 1)); else echo "FAIL $1: got $2, expected $3"; fail=$((fail + 1)); fi
+}
+fixed_point() { # NAME FILE ARGS...: FILE normalizes to itself
+    name=$1 f=$2
+    shift 2
+    bounded -q "$@" "$f" again.sgf 2>/dev/null
+    if cmp -s "$f" again.sgf; then pass=$((pass + 1)); else echo "FAIL $name: not a fixed point"; fail=$((fail + 1)); fi
+}
+
+# 100,000 nested variations: each has one node, so they are one sequence.
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]"; for (i = 0; i < 100000; i++) printf "(;B[%s]", i % 2 ? "aa" : "ss"; for (i = 0; i <= 100000; i++) printf ")" }' >nested.sgf
+bounded -q -d58 nested.sgf nested.out 2>err
+check_rc nested 0
+check_eq nested-moves "$(tr ';' '\n' <nested.out | grep -c '^B\[')" 100000
+fixed_point nested nested.out -d58
+
+# 100,000 variations side by side.
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]"; for (i = 0; i < 100000; i++) printf "(;B[aa])"; printf ")" }' >siblings.sgf
+bounded -q siblings.sgf siblings.out 2>err
+check_rc siblings 0
+check_eq siblings-count "$(grep -c '^(;B\[aa\])' siblings.out)" 100000
+
+# A main line of 1,000,000 nodes (passes).
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]"; for (i = 0; i < 500000; i++) printf ";B[];W[]"; printf ")" }' >long.sgf
+bounded -q long.sgf long.out 2>err
+check_rc long-line 0
+check_eq long-line-nodes "$(tr ';' '\n' <long.out | grep -c '^[BW]\[\]')" 1000000
+
+# A comment of 50 MB.
+{ printf '(;FF[4]GM[1]SZ[19]C['; yes 'word' | head -c 50000000 | tr '\n' ' '; printf '])'; } >comment.sgf
+bounded -q comment.sgf comment.out 2>err
+check_rc comment 0
+check_eq comment-words "$(tr -d '\\\n' <comment.out | tr ' ' '\n' | grep -c 'word')" 10000000
+fixed_point comment comment.out
+
+# 100,000 properties in one node (unknown ones: kept, warned about).
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19];B[aa]"; for (i = 0; i < 100000; i++) { n = i; id = ""; for (k = 0; k < 4; k++) { id = id sprintf("%c", 65 + n % 26); n = int(n / 26) } printf "X%s[%d]", id, i } printf ")" }' >props.sgf
+bounded -q -w props.sgf props.out 2>err
+check_rc many-props 0
+check_eq many-props-count "$(grep -o 'X[A-Z]*\[' props.out | wc -l | tr -d ' ')" 100000
+
+# A collection of 10,000 games.
+awk 'BEGIN { for (i = 0; i < 10000; i++) printf "(;FF[4]GM[1]SZ[19]GN[game %d];B[pd];W[dp])\n", i }' >coll.sgf
+bounded -q coll.sgf coll.out 2>err
+check_rc collection 0
+check_eq collection-trees "$(grep -c '^(;FF\[4\]' coll.out)" 10000
+fixed_point collection coll.out
+
+# Nothing but '(': no SGF data (7).
+yes '(' | head -n 1000000 | tr -d '\n' >parens.sgf
+bounded -q parens.sgf 2>err
+check_rc parens 20
+check_eq parens-message "$(cat err)" "parens.sgf: fatal F7: no SGF data found"
+
+# Random bytes (a fixed seed): any verdict, but a verdict.
+awk 'BEGIN { srand(7); for (i = 0; i < 1000000; i++) printf "%c", 1 + int(rand() * 255) }' >random.sgf
+bounded -q -c random.sgf random.out 2>/dev/null
+case $rc in 0 | 5 | 10 | 20) pass=$((pass + 1)) ;; *) echo "FAIL random: exit $rc"; fail=$((fail + 1)) ;; esac
+# With the SGF start made sure of, the junk is reported and the tree kept.
+{ printf '(;FF[4]GM[1]SZ[19]C[x]'; head -c 300000 random.sgf | tr -d '()[]\\;'; printf ';B[aa])'; } >junk.sgf
+bounded -q -c junk.sgf junk.out 2>/dev/null
+check_rc junk 10
+grep -q ';B\[aa\])' junk.out && pass=$((pass + 1)) || { echo "FAIL junk: tree lost"; fail=$((fail + 1)); }
+
+echo "pathological: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
