@@ -110,6 +110,7 @@ typedef struct sgft_options {
     unsigned line_width;        /* output line width, default 76, >= 20 */
     bool dump_tree;             /* write a listing of the parsed content
                                    instead of SGF (for tests) */
+    bool parse_only;            /* stop after parsing (syntax messages) */
     unsigned char disabled[SGFT_MAX_MSG]; /* -dN: nonzero = silenced */
     /* -yID: properties to delete; uppercase ids separated by spaces. */
     char delete_props[256];

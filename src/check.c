@@ -1441,7 +1441,11 @@ static void execute_move(checker *k, node *n) {
         if (nb[i] >= 0 && k->board[nb[i]] && k->board[nb[i]] != c)
             if (capture(k, nb[i]))
                 n->flags |= NODEF_CAPTURED;
-    capture(k, at);
+    bool liberty = false; /* next to an empty point: no suicide */
+    for (int i = 0; i < 4 && !liberty; i++)
+        liberty = nb[i] >= 0 && !k->board[nb[i]];
+    if (!liberty)
+        capture(k, at);
 }
 
 /* M (FF[1] mark): MA on empty points, TR on stones (spec 6.11). */

@@ -83,6 +83,30 @@ static void advance(const input *in, struct text_pos *p, uint64_t off) {
     unsigned long line = p->line, col = p->col;
     unsigned char prev = p->prev, need = p->need;
     for (; s < e; s++) {
+        if (!need) {
+            /* ASCII without line breaks: counted eight bytes at a time. */
+            const uint64_t high = 0x8080808080808080u;
+            const uint64_t ones = 0x0101010101010101u;
+            const unsigned char *t = s;
+            while (e - t >= 8) {
+                uint64_t w;
+                memcpy(&w, t, 8);
+                /* any byte >= 0x80, or equal to LF or CR */
+                uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
+                uint64_t zero_lf = (lf - ones) & ~lf & high;
+                uint64_t zero_cr = (cr - ones) & ~cr & high;
+                if ((w & high) | zero_lf | zero_cr)
+                    break;
+                t += 8;
+            }
+            if (t > s) {
+                col += (unsigned long)(t - s);
+                prev = 0;
+                s = t;
+                if (s >= e)
+                    break;
+            }
+        }
         unsigned char c = *s;
         if (c == '\n' || c == '\r') {
             if (prev && prev != c) {

@@ -7,6 +7,8 @@
  */
 #include "internal.h"
 
+#include <string.h>
+
 static inline bool is_break(char c) { return c == '\n' || c == '\r'; }
 
 static inline bool is_other_ws(char c) {
@@ -90,7 +92,27 @@ void sgft__text_decode(buf *out, const char *raw, size_t len, bool simple,
         out->data[out->len] = '\0';
 }
 
+/* Bytes of s[0..len) that are UTF-8 continuation bytes (10xxxxxx), eight
+ * at a time. */
+size_t sgft__utf8_continuations(const char *s, size_t len) {
+    const uint64_t high = 0x8080808080808080u;
+    size_t n = 0, i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        /* top bit set and the next bit clear */
+        uint64_t c = w & high & ~(w << 1);
+        if (c)
+            n += (size_t)__builtin_popcountll(c);
+    }
+    for (; i < len; i++)
+        n += ((unsigned char)s[i] & 0xC0) == 0x80;
+    return n;
+}
+
 size_t sgft__utf8_width(const char *s, size_t len) {
+    if (len >= 32)
+        return len - sgft__utf8_continuations(s, len);
     size_t n = 0;
     for (size_t i = 0; i < len; i++)
         n += ((unsigned char)s[i] & 0xC0) != 0x80;
