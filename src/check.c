@@ -154,17 +154,6 @@ static void put_escaped(buf *b, const char *s, size_t len, bool colon) {
     }
 }
 
-/* Position of the first unescaped ':' of raw, or len. */
-static size_t compose_split(const char *raw, size_t len) {
-    for (size_t i = 0; i < len; i++) {
-        if (raw[i] == '\\')
-            i++;
-        else if (raw[i] == ':')
-            return i;
-    }
-    return len;
-}
-
 static bool is_blank(const char *s, size_t len) {
     for (size_t i = 0; i < len; i++)
         if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
@@ -193,6 +182,16 @@ static long root_prop_number(checker *k, prop *p) {
     return root_number(k->a.data, k->a.len);
 }
 
+/* Message 18 for root property p: what is assumed instead. */
+static void bad_root_value(checker *k, const prop *p, const char *assumed) {
+    report r = {0};
+    r.prop = p->name;
+    r.value = p->values && p->values->len ? value_bytes(k->ctx, p->values) : "";
+    r.value_len = p->values ? p->values->len : 0;
+    r.detail = assumed;
+    sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, p->off, &r);
+}
+
 /* FF, GM and SZ decide how the rest of the tree is read. */
 static void check_root(checker *k, node *root) {
     game_tree *t = k->tree;
@@ -205,14 +204,7 @@ static void check_root(checker *k, node *root) {
     if (ff) {
         long n = root_prop_number(k, ff);
         if (n < 1) {
-            report r = {0};
-            r.prop = "FF";
-            r.value = ff->values ? value_bytes(k->ctx, ff->values) : "";
-            r.value_len = ff->values ? ff->values->len : 0;
-            if (!r.value_len)
-                r.value = "";
-            r.detail = "FF[1]";
-            sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, ff->off, &r);
+            bad_root_value(k, ff, "FF[1]");
         } else if (n > 4) {
             report r = {0};
             r.value = k->a.data;
@@ -226,14 +218,7 @@ static void check_root(checker *k, node *root) {
     if (gm) {
         long n = root_prop_number(k, gm);
         if (n < 1) {
-            report r = {0};
-            r.prop = "GM";
-            r.value = gm->values ? value_bytes(k->ctx, gm->values) : "";
-            r.value_len = gm->values ? gm->values->len : 0;
-            if (!r.value_len)
-                r.value = "";
-            r.detail = "GM[1]";
-            sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, gm->off, &r);
+            bad_root_value(k, gm, "GM[1]");
             sgft__prop_unlink(root, gm);
         } else {
             t->gm = (int)n;
@@ -257,21 +242,14 @@ static void check_root(checker *k, node *root) {
         return;
     value *v = sz->values;
     decode_simple(k, &k->a, v);
-    size_t colon = compose_split(k->a.data, k->a.len);
+    size_t colon = sgft__compose_split(k->a.data, k->a.len);
     long c = root_number(k->a.data, colon);
     long r_ = colon < k->a.len
                   ? root_number(k->a.data + colon + 1, k->a.len - colon - 1)
                   : c;
     if (c < 1 || r_ < 1) {
-        report r = {0};
-        r.prop = "SZ";
-        r.value = value_bytes(k->ctx, v);
-        r.value_len = v->len;
-        if (!r.value_len)
-            r.value = "";
         snprintf(detail, sizeof detail, "SZ[%d]", def);
-        r.detail = detail;
-        sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, sz->off, &r);
+        bad_root_value(k, sz, detail);
         sgft__prop_unlink(root, sz);
         return;
     }
@@ -677,7 +655,7 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
  * false when v must be deleted. */
 static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
     const char *raw = value_bytes(k->ctx, v);
-    size_t colon = compose_split(raw, v->len);
+    size_t colon = sgft__compose_split(raw, v->len);
     if (vt == VT_FIGURE && is_blank(raw, v->len))
         return v->len == 0 || set_raw(k, v, "", 0);
     if (colon == v->len) {
@@ -885,7 +863,7 @@ static void read_points(checker *k, prop *p, unsigned char id) {
             continue;
         const char *s = k->a.data;
         size_t len = k->a.len;
-        size_t colon = compose_split(s, len);
+        size_t colon = sgft__compose_split(s, len);
         int x1, y1, x2, y2;
         vresult r1, r2 = VR_OK;
         r1 = sgft__val_point(s, colon, k->cols, k->rows, &x1, &y1);

@@ -127,15 +127,7 @@ static void dump_value(sgft_ctx *ctx, buf *out, buf *tmp, const prop *p,
     }
     if (p->id != P_UNKNOWN &&
         (vt == VT_APP || vt == VT_LABEL || vt == VT_FIGURE)) {
-        size_t colon = v->len;
-        for (size_t i = 0; i < v->len; i++) {
-            if (raw[i] == '\\')
-                i++;
-            else if (raw[i] == ':') {
-                colon = i;
-                break;
-            }
-        }
+        size_t colon = sgft__compose_split(raw, v->len);
         if (colon < v->len) {
             sgft__text_decode(tmp, raw, colon, true, SGFT_LB_HARD);
             put_visible(out, tmp->data ? tmp->data : "", tmp->len);

@@ -340,6 +340,8 @@ void sgft__text_decode(buf *out, const char *raw, size_t len, bool simple,
 size_t sgft__utf8_width(const char *s, size_t len);
 /* Number of UTF-8 continuation bytes in s[0..len). */
 size_t sgft__utf8_continuations(const char *s, size_t len);
+/* Position of the first unescaped ':' of a raw composed value, or len. */
+size_t sgft__compose_split(const char *raw, size_t len);
 /* Whether s[0..len) is well-formed UTF-8. */
 bool sgft__utf8_valid(const char *s, size_t len);
 

@@ -379,3 +379,13 @@ vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
     *y = py;
     return ws ? VR_FIXED : VR_OK;
 }
+
+size_t sgft__compose_split(const char *raw, size_t len) {
+    for (size_t i = 0; i < len; i++) {
+        if (raw[i] == '\\')
+            i++;
+        else if (raw[i] == ':')
+            return i;
+    }
+    return len;
+}

@@ -143,17 +143,6 @@ static bool has_text_part(value_type vt) {
     return vt == VT_APP || vt == VT_LABEL || vt == VT_FIGURE;
 }
 
-/* Position of the first unescaped ':' in raw, or len. */
-static size_t compose_split(const char *raw, size_t len) {
-    for (size_t i = 0; i < len; i++) {
-        if (raw[i] == '\\')
-            i++;
-        else if (raw[i] == ':')
-            return i;
-    }
-    return len;
-}
-
 /* Decoded text of a value of a text type in w->text. */
 static void decode_value(writer *w, const value *v, bool simple) {
     w->text.len = 0;
@@ -174,7 +163,7 @@ static void render_value(writer *w, buf *b, const prop *p, const value *v) {
         return;
     }
     if (p->id != P_UNKNOWN && has_text_part(vt) && !(v->flags & VALF_DECODED)) {
-        size_t colon = compose_split(raw, v->len);
+        size_t colon = sgft__compose_split(raw, v->len);
         if (colon < v->len) {
             for (int part = 0; part < 2; part++) {
                 const char *s = part ? raw + colon + 1 : raw;
