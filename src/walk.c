@@ -98,7 +98,9 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
         }
         closedir(dir);
         /* The files of one folder in the order of their names. */
-        qsort(files->v + first, files->n - first, sizeof *files->v, by_name);
+        if (files->n - first > 1)
+            qsort(files->v + first, files->n - first, sizeof *files->v,
+                  by_name);
     }
     paths_free(&dirs);
     return 0;
