@@ -26,7 +26,8 @@
 #include <uchardet/uchardet.h>
 
 #define HEAD_MAX ((size_t)64 * 1024)
-#define RAW_CHUNK ((size_t)64 * 1024)
+/* Below the usual mmap threshold: small files cost no page mapping. */
+#define RAW_CHUNK ((size_t)32 * 1024)
 
 static const char REPLACEMENT[3] = {'\xEF', '\xBF', '\xBD'}; /* U+FFFD */
 
