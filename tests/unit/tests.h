@@ -22,6 +22,7 @@ Suite *parser_suite(void);
 Suite *writer_suite(void);
 Suite *catalogue_suite(void);
 Suite *gameinfo_suite(void); /* check_gameinfo.c */
+Suite *values_suite(void);   /* check_values.c */
 
 /* How the reader hands out the input. */
 typedef enum feed_mode {
