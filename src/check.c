@@ -145,15 +145,6 @@ static void decode_simple(checker *k, buf *b, const value *v) {
         b->data[b->len] = '\0';
 }
 
-/* Appends s escaped for SGF: '\' and ']' always, ':' when colon. */
-static void put_escaped(buf *b, const char *s, size_t len, bool colon) {
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '\\' || s[i] == ']' || (colon && s[i] == ':'))
-            sgft__buf_putc(b, '\\');
-        sgft__buf_putc(b, s[i]);
-    }
-}
-
 static bool is_blank(const char *s, size_t len) {
     for (size_t i = 0; i < len; i++)
         if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
@@ -643,7 +634,7 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
     if (r == GI_FIXED)
         rep_value(k, M_BAD_VALUE_CORRECTED, p, v, k->b.data, k->b.len, NULL);
     k->a.len = 0;
-    put_escaped(&k->a, k->b.data ? k->b.data : "", k->b.len, false);
+    sgft__escape(&k->a, k->b.data ? k->b.data : "", k->b.len, false);
     if (k->a.len != v->len ||
         memcmp(k->a.data ? k->a.data : "", value_bytes(k->ctx, v), v->len))
         if (!set_raw(k, v, k->a.data ? k->a.data : "", k->a.len))
@@ -664,7 +655,7 @@ static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
             decode_simple(k, &k->a, v);
             k->b.len = 0;
             sgft__buf_puts(&k->b, "0:");
-            put_escaped(&k->b, k->a.data, k->a.len, true);
+            sgft__escape(&k->b, k->a.data, k->a.len, true);
             rep_value(k, M_COMPOSE_CORRECTED, p, v, k->b.data, k->b.len, NULL);
             return set_raw(k, v, k->b.data, k->b.len);
         }
@@ -699,7 +690,7 @@ static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
                 sgft__buf_putc(&k->b, sgft__coord_char(x2));
                 sgft__buf_putc(&k->b, sgft__coord_char(y2));
             } else {
-                put_escaped(&k->b, s1, part[1].len, true);
+                sgft__escape(&k->b, s1, part[1].len, true);
             }
         }
     } else if (vt == VT_FIGURE) {
@@ -713,13 +704,13 @@ static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
             fixed = r == VR_FIXED;
             sgft__buf_put(&k->b, num.data, num.len);
             sgft__buf_putc(&k->b, ':');
-            put_escaped(&k->b, s1, part[1].len, true);
+            sgft__escape(&k->b, s1, part[1].len, true);
         }
         sgft__buf_free(&num);
     } else {
-        put_escaped(&k->b, s0, part[0].len, true);
+        sgft__escape(&k->b, s0, part[0].len, true);
         sgft__buf_putc(&k->b, ':');
-        put_escaped(&k->b, s1, part[1].len, true);
+        sgft__escape(&k->b, s1, part[1].len, true);
     }
     if (keep && fixed)
         rep_value(k, M_COMPOSE_CORRECTED, p, v, k->b.data, k->b.len, NULL);
@@ -1571,17 +1562,11 @@ static void check_node(checker *k, node *n) {
 
 /* --- the root for output ------------------------------------------------------ */
 
-/* Whether a CA value names UTF-8 (any case, with or without the dash). */
+/* Whether a CA value names UTF-8 (as decode.c reads charset names). */
 static bool names_utf8(const char *s, size_t len) {
-    char t[8];
-    size_t n = 0;
-    for (size_t i = 0; i < len && n < sizeof t; i++) {
-        char c = s[i];
-        if (c == '-' || c == '_' || c == ' ')
-            continue;
-        t[n++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
-    }
-    return n == 4 && memcmp(t, "UTF8", 4) == 0;
+    char name[64];
+    return sgft__charset_normalize(s, len, name, sizeof name) &&
+           strcmp(name, "UTF-8") == 0;
 }
 
 static bool tree_is_utf8(sgft_ctx *ctx, node *root) {

@@ -39,6 +39,7 @@ static const struct alias {
     const char *name, *use;
 } aliases[] = {
     {"UTF8", "UTF-8"},          {"UTF-8", "UTF-8"},
+    {"UTF_8", "UTF-8"},
     {"ASCII", "UTF-8"},         {"US-ASCII", "UTF-8"},
     {"GB2312", "GB18030"},      {"GBK", "GB18030"},
     {"CP936", "GB18030"},       {"EUC-CN", "GB18030"},

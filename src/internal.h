@@ -340,6 +340,13 @@ void sgft__text_decode(buf *out, const char *raw, size_t len, bool simple,
 size_t sgft__utf8_width(const char *s, size_t len);
 /* Number of UTF-8 continuation bytes in s[0..len). */
 size_t sgft__utf8_continuations(const char *s, size_t len);
+/* Whether c is escaped when written: '\\', ']', and ':' in a composed
+ * value's parts. */
+static inline bool sgft__needs_escape(char c, bool colon) {
+    return c == '\\' || c == ']' || (colon && c == ':');
+}
+/* Appends decoded text s to b in SGF syntax (see sgft__needs_escape). */
+void sgft__escape(buf *b, const char *s, size_t len, bool colon);
 /* Position of the first unescaped ':' of a raw composed value, or len. */
 size_t sgft__compose_split(const char *raw, size_t len);
 /* Whether s[0..len) is well-formed UTF-8. */

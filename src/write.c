@@ -79,23 +79,6 @@ static inline size_t seq_len(const char *s, size_t i, size_t len) {
     return n;
 }
 
-static inline bool needs_escape(char c, bool colon) {
-    return c == '\\' || c == ']' || (colon && c == ':');
-}
-
-/* Appends decoded text to b, escaped, without soft line breaks. */
-static void escape_into(buf *b, const char *s, size_t len, bool colon) {
-    size_t from = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (!needs_escape(s[i], colon))
-            continue;
-        sgft__buf_put(b, s + from, i - from);
-        sgft__buf_putc(b, '\\');
-        from = i;
-    }
-    sgft__buf_put(b, s + from, len - from);
-}
-
 /* Writes decoded text escaped, wrapped with soft line breaks so that no
  * line passes the width (one column is kept for the '\' or ']'). */
 static void put_wrapped(writer *w, const char *s, size_t len) {
@@ -111,7 +94,7 @@ static void put_wrapped(writer *w, const char *s, size_t len) {
         if (c == ' ') {
             size_t ww = 0;
             for (size_t j = i + 1; j < len && s[j] != ' ' && s[j] != '\n';) {
-                ww += needs_escape(s[j], false) ? 2 : 1;
+                ww += sgft__needs_escape(s[j], false) ? 2 : 1;
                 j += seq_len(s, j, len);
             }
             if (w->col + 1 > limit) {
@@ -125,7 +108,7 @@ static void put_wrapped(writer *w, const char *s, size_t len) {
             continue;
         }
         size_t n = seq_len(s, i, len);
-        size_t cw = needs_escape(c, false) ? 2 : 1;
+        size_t cw = sgft__needs_escape(c, false) ? 2 : 1;
         if (w->col + cw > limit && w->col > 0)
             put(w, "\\\n", 2);
         if (cw == 2)
@@ -159,7 +142,7 @@ static void render_value(writer *w, buf *b, const prop *p, const value *v) {
     const char *raw = value_bytes(w->ctx, v);
     if (p->id != P_UNKNOWN && is_text_type(vt)) {
         decode_value(w, v, vt == VT_SIMPLETEXT);
-        escape_into(b, w->text.data ? w->text.data : "", w->text.len, false);
+        sgft__escape(b, w->text.data ? w->text.data : "", w->text.len, false);
         return;
     }
     if (p->id != P_UNKNOWN && has_text_part(vt) && !(v->flags & VALF_DECODED)) {
@@ -172,14 +155,14 @@ static void render_value(writer *w, buf *b, const prop *p, const value *v) {
                 sgft__text_decode(&w->text, s, n, true, SGFT_LB_HARD);
                 if (part)
                     sgft__buf_putc(b, ':');
-                escape_into(b, w->text.data ? w->text.data : "", w->text.len,
+                sgft__escape(b, w->text.data ? w->text.data : "", w->text.len,
                             true);
             }
             return;
         }
     }
     if (v->flags & VALF_DECODED)
-        escape_into(b, raw, v->len, false);
+        sgft__escape(b, raw, v->len, false);
     else
         sgft__buf_put(b, raw, v->len); /* kept as read */
 }
