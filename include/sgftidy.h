@@ -126,11 +126,23 @@ int sgft_options_delete_prop(sgft_options *opts, const char *id);
 /* Whether the charset name (as in CA or the options) can be read. */
 bool sgft_charset_known(const char *name);
 
+/* What sgft_run_file did with its output. */
+typedef enum sgft_output_state {
+    SGFT_OUTPUT_NONE = 0,  /* nothing written (none asked, or not allowed) */
+    SGFT_OUTPUT_CREATED,   /* a new file */
+    SGFT_OUTPUT_CHANGED,   /* an existing file replaced by new content */
+    SGFT_OUTPUT_UNCHANGED, /* an existing file had the content already:
+                              left untouched (same inode, same times) */
+    SGFT_OUTPUT_STREAMED   /* standard output, a device, FIFO or socket */
+} sgft_output_state;
+
 /* Counts of the messages of one run. */
 typedef struct sgft_summary {
     unsigned long errors, warnings, infos, critical, ignored, fatal;
     unsigned long trees; /* game trees read */
     bool written;        /* output was produced */
+    sgft_output_state output; /* with -s: CHANGED or CREATED when any file
+                                 was, else UNCHANGED */
 } sgft_summary;
 
 typedef struct sgft_ctx sgft_ctx;
@@ -176,6 +188,13 @@ int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
  * faults are reported as fatal messages (3, 4, 26, 27) and also returned
  * as SGFT_EOPEN, SGFT_EREAD or SGFT_EWRITE. */
 int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path);
+
+/* Removes the temporary files of every output being written by this
+ * process.  Async-signal-safe: meant for the handler of a signal that
+ * ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE), so that an
+ * interrupted run leaves nothing behind.  The files being replaced are
+ * untouched: they keep their old content. */
+void sgft_remove_temp_files(void);
 
 /* The counts so far. */
 const sgft_summary *sgft_ctx_summary(const sgft_ctx *ctx);

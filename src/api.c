@@ -164,174 +164,97 @@ static long fd_read(void *data, char *b, size_t cap) {
     }
 }
 
-static int fd_write(void *data, const char *b, size_t len) {
-    int fd = *(int *)data;
-    while (len) {
-        ssize_t n = write(fd, b, len);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        b += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
 
-/* Reports a file fault; path is named when it is not the input file that
- * the diagnostic line already names. */
-static void report_errno(sgft_ctx *ctx, msg_id code, const char *path,
-                         int err) {
-    char detail[1200];
-    if (path)
-        snprintf(detail, sizeof detail, "%s: %s", path, strerror(err));
-    else
-        snprintf(detail, sizeof detail, "%s", strerror(err));
+/* Reports a file fault of the input (the diagnostic line names it). */
+static void report_errno(sgft_ctx *ctx, msg_id code, int err) {
     report r = {0};
-    r.detail = detail;
+    r.detail = strerror(err);
     sgft__report(ctx, code, false, 0, &r);
 }
 
-/* A temporary file next to path: "<dir>/.<name>.XXXXXX". */
-static char *temp_name_for(const char *path) {
-    const char *slash = strrchr(path, '/');
-    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-    const char *name = path + dirlen;
-    size_t n = strlen(path) + 16;
-    char *t = malloc(n);
-    if (t)
-        snprintf(t, n, "%.*s.%s.XXXXXX", (int)dirlen, path, name);
-    return t;
-}
-
-/* Copies everything from fd (rewound) to standard output. */
-static int copy_to_stdout(int fd) {
-    char b[65536];
-    if (lseek(fd, 0, SEEK_SET) < 0)
-        return -1;
-    for (;;) {
-        ssize_t n = read(fd, b, sizeof b);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return -1;
-        if (n == 0)
-            return 0;
-        int out = STDOUT_FILENO;
-        if (fd_write(&out, b, (size_t)n) < 0)
-            return -1;
-    }
-}
-
-/* An output file: written to a temporary file beside it, renamed into
- * place by out_commit, removed by out_abort. */
-typedef struct outfile {
-    char *path, *tmp;
-    int fd;
-} outfile;
-
-static bool out_open(sgft_ctx *ctx, outfile *o, const char *path) {
-    o->path = strdup(path);
-    o->tmp = temp_name_for(path);
-    o->fd = o->tmp && o->path ? mkstemp(o->tmp) : -1;
-    if (o->fd < 0) {
-        report_errno(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
-        free(o->tmp);
-        o->tmp = NULL;
-        return false;
-    }
-    return true;
-}
-
-static void out_abort(outfile *o) {
-    if (o->fd >= 0)
-        close(o->fd);
-    if (o->tmp)
-        unlink(o->tmp);
-    free(o->tmp);
-    free(o->path);
-    o->tmp = o->path = NULL;
-    o->fd = -1;
-}
-
-/* The new file gets the mode of the file it replaces, or the usual mode
- * for a new file; one that replaces another is on disk before the rename,
- * so that a crash leaves the old or the new one, never neither. */
-static bool out_commit(sgft_ctx *ctx, outfile *o) {
-    struct stat sb;
-    mode_t mode;
-    bool replacing = stat(o->path, &sb) == 0;
-    if (replacing) {
-        mode = sb.st_mode & 07777;
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
-    }
-    int fd = o->fd;
-    o->fd = -1;
-    if (fchmod(fd, mode) < 0 || (replacing && fsync(fd) < 0) || close(fd) < 0 ||
-        rename(o->tmp, o->path) < 0) {
-        report_errno(ctx, M_CANNOT_WRITE_OUTPUT, o->path, errno);
-        out_abort(o);
-        return false;
-    }
-    free(o->tmp);
-    free(o->path);
-    o->tmp = o->path = NULL;
-    return true;
-}
-
-/* -s: one file per game tree, OUTFILE without ".sgf" plus "_001.sgf". */
+/* -s: one file per game tree, OUTFILE without ".sgf" plus "_001.sgf".
+ * A file is finished when the next one starts, so that no descriptor is
+ * held per game tree; all are put in place at the end. */
 typedef struct split {
     sgft_ctx *ctx;
     const char *base;
     size_t base_len;
-    outfile *files;
+    outfile **files;
     size_t n, cap;
     int failed;
 } split;
+
+/* A fault of file i of a split: reported through its commit (27). */
+static int split_fault(split *sp, size_t i, int status) {
+    sgft_output_state ignored;
+    if (sp->files[i])
+        sgft__out_commit(sp->files[i], &ignored);
+    sp->files[i] = NULL;
+    sp->failed = status;
+    return -1;
+}
 
 static int split_write(void *data, const char *b, size_t len) {
     split *sp = data;
     unsigned long index = sp->ctx->sum.trees;
     if (sp->n < index) {
+        if (sp->n && sgft__out_finish(sp->files[sp->n - 1]) < 0)
+            return split_fault(sp, sp->n - 1, SGFT_EWRITE);
+        size_t size = sp->base_len + 32;
+        char *name = NULL;
         if (sp->n == sp->cap) {
             size_t cap = sp->cap ? sp->cap * 2 : 16;
-            outfile *f = realloc(sp->files, cap * sizeof *f);
-            if (!f)
-                return -1;
-            sp->files = f;
-            sp->cap = cap;
+            outfile **f = realloc(sp->files, cap * sizeof *f);
+            if (f) {
+                sp->files = f;
+                sp->cap = cap;
+            }
         }
-        char name[4200];
-        snprintf(name, sizeof name, "%.*s_%03lu.sgf", (int)sp->base_len,
-                 sp->base, index);
-        outfile *o = &sp->files[sp->n++];
-        o->fd = -1;
-        o->tmp = o->path = NULL;
-        if (!out_open(sp->ctx, o, name)) {
+        if (sp->n < sp->cap)
+            name = malloc(size);
+        if (!name) {
+            sgft__report(sp->ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+            sp->failed = SGFT_ENOMEM;
+            return -1;
+        }
+        snprintf(name, size, "%.*s_%03lu.sgf", (int)sp->base_len, sp->base,
+                 index);
+        outfile *o = sgft__out_open(sp->ctx, name);
+        free(name);
+        if (!o) {
             sp->failed = SGFT_EOPEN;
             return -1;
         }
+        sp->files[sp->n++] = o;
     }
-    return fd_write(&sp->files[sp->n - 1].fd, b, len);
+    if (sgft__out_write(sp->files[sp->n - 1], b, len) < 0)
+        return split_fault(sp, sp->n - 1, SGFT_EWRITE);
+    return 0;
+}
+
+/* The summary's output state for several files. */
+static sgft_output_state combine(sgft_output_state a, sgft_output_state b) {
+    if (a == SGFT_OUTPUT_NONE)
+        return b;
+    if (a == SGFT_OUTPUT_CHANGED || b == SGFT_OUTPUT_CHANGED)
+        return SGFT_OUTPUT_CHANGED;
+    if (a == SGFT_OUTPUT_CREATED || b == SGFT_OUTPUT_CREATED)
+        return SGFT_OUTPUT_CREATED;
+    return b;
 }
 
 int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
     int in = STDIN_FILENO, st = 0;
-    outfile out = {NULL, NULL, -1};
+    outfile *out = NULL;
     split sp;
     memset(&sp, 0, sizeof sp);
-    bool to_stdout = out_path && strcmp(out_path, "-") == 0;
     bool splitting = out_path && ctx->opt.split;
-    const char *in_name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
 
-    if (in_name == in_path) {
-        in = open(in_path, O_RDONLY);
+    ctx->sum.output = SGFT_OUTPUT_NONE;
+    if (strcmp(in_path, "-") != 0) {
+        in = open(in_path, O_RDONLY | O_NOCTTY);
         if (in < 0) {
-            report_errno(ctx, M_CANNOT_OPEN_INPUT, NULL, errno);
+            report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
             return SGFT_EOPEN;
         }
     }
@@ -345,37 +268,32 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
             sp.base_len -= 4;
         wfn = split_write;
         wdata = &sp;
-    } else if (to_stdout) {
-        /* Kept aside until it is known whether it may be written. */
-        FILE *f = tmpfile();
-        out.fd = f ? dup(fileno(f)) : -1;
-        if (f)
-            fclose(f);
-        if (out.fd < 0) {
-            report_errno(ctx, M_CANNOT_OPEN_OUTPUT, "<stdout>", errno);
+    } else if (out_path) {
+        out = sgft__out_open(ctx, out_path);
+        if (!out) {
             st = SGFT_EOPEN;
             goto done;
         }
-    } else if (out_path && !out_open(ctx, &out, out_path)) {
-        st = SGFT_EOPEN;
-        goto done;
-    }
-    if (out.fd >= 0) {
-        wfn = fd_write;
-        wdata = &out.fd;
+        wfn = sgft__out_write;
+        wdata = out;
     }
     st = sgft_run(ctx, fd_read, &in, wfn, wdata);
     if (st == SGFT_EREAD) {
-        report_errno(ctx, M_CANNOT_READ_INPUT, NULL,
+        report_errno(ctx, M_CANNOT_READ_INPUT,
                      ctx->in.read_errno ? ctx->in.read_errno : errno);
         goto done;
     }
     if (st == SGFT_EWRITE) {
-        if (sp.failed)
+        if (sp.failed) {
             st = sp.failed; /* reported when it happened */
-        else
-            report_errno(ctx, M_CANNOT_WRITE_OUTPUT,
-                         to_stdout ? "<stdout>" : out_path, errno);
+            goto done;
+        }
+        /* The write fault is reported by the commit below. */
+        if (out) {
+            sgft_output_state ignored;
+            sgft__out_commit(out, &ignored);
+            out = NULL;
+        }
         goto done;
     }
     if (st || !wfn || ctx->sum.fatal)
@@ -384,32 +302,33 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
         sgft__report(ctx, M_NOT_WRITTEN, false, 0, NULL);
         goto done;
     }
-    if (to_stdout) {
-        if (copy_to_stdout(out.fd) < 0) {
-            report_errno(ctx, M_CANNOT_WRITE_OUTPUT, "<stdout>", errno);
-            st = SGFT_EWRITE;
-            goto done;
-        }
-    } else if (splitting) {
+    if (splitting) {
         for (size_t i = 0; i < sp.n; i++)
-            if (!out_commit(ctx, &sp.files[i])) {
+            if (sgft__out_finish(sp.files[i]) < 0)
+                break;
+        for (size_t i = 0; i < sp.n; i++) {
+            sgft_output_state one = SGFT_OUTPUT_NONE;
+            outfile *o = sp.files[i];
+            sp.files[i] = NULL;
+            if (sgft__out_commit(o, &one) < 0) {
                 st = SGFT_EWRITE;
                 goto done;
             }
-    } else if (!out_commit(ctx, &out)) {
-        st = SGFT_EWRITE;
-        goto done;
+            ctx->sum.output = combine(ctx->sum.output, one);
+        }
+    } else {
+        outfile *o = out;
+        out = NULL;
+        if (sgft__out_commit(o, &ctx->sum.output) < 0) {
+            st = SGFT_EWRITE;
+            goto done;
+        }
     }
     ctx->sum.written = true;
 done:
-    if (to_stdout) {
-        if (out.fd >= 0)
-            close(out.fd);
-    } else {
-        out_abort(&out);
-    }
+    sgft__out_abort(out);
     for (size_t i = 0; i < sp.n; i++)
-        out_abort(&sp.files[i]);
+        sgft__out_abort(sp.files[i]);
     free(sp.files);
     if (in != STDIN_FILENO)
         close(in);

@@ -171,6 +171,9 @@ typedef struct report {
     const char *detail; /* %d */
     bool as_error;      /* raise a warning class to an error */
     bool e4;            /* resolve as class E4 (game-info formats) */
+    bool pos_known;     /* line and col below, counted before the input
+                           at off was released */
+    unsigned long line, col;
 } report;
 
 /* ---------------------------------------------------------------------
@@ -277,6 +280,22 @@ struct sgft_ctx {
     char sniffed_ca[64];  /* CA found while choosing the charset */
     unsigned char deleted[P__COUNT]; /* -y */
 };
+
+/* file.c: output files (see the comment at its top). */
+typedef struct outfile outfile;
+/* Opens path ("-" = standard output) for writing; reports 26, 105 or 5
+ * and returns NULL on failure. */
+outfile *sgft__out_open(sgft_ctx *ctx, const char *path);
+/* An sgft_write_fn over an outfile. */
+int sgft__out_write(void *o, const char *b, size_t len);
+/* The content is complete; the file is not yet in place.  -1 on failure
+ * (reported by sgft__out_commit). */
+int sgft__out_finish(outfile *o);
+/* Puts the output in place (rename, or copy into the stream) and frees
+ * o; reports 27 and returns -1 on failure. */
+int sgft__out_commit(outfile *o, sgft_output_state *state);
+/* Frees o and removes its temporary file. */
+void sgft__out_abort(outfile *o);
 
 /* diag.c: reports message code at absolute input offset off (has_pos),
  * formatting the catalogue text with the slots of r. */

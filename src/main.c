@@ -7,9 +7,14 @@
 #include "sgftidy.h"
 #include "walk.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef enum arg_kind { A_NONE, A_NUM, A_ID, A_STR } arg_kind;
 typedef enum opt_state { S_OK, S_LATER } opt_state;
@@ -57,16 +62,44 @@ typedef struct cli {
 
 /* --- printing diagnostics ------------------------------------------------ */
 
-static void json_string(FILE *f, const char *s) {
+/* Length of the well-formed UTF-8 sequence at s (1-4), or 0. */
+static int utf8_len(const unsigned char *s) {
+    unsigned char c = s[0];
+    if (c < 0x80)
+        return 1;
+    int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+          : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
+        (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
+        return 0; /* overlong, surrogate, beyond U+10FFFF */
+    return n;
+}
+
+/* A JSON string, always valid UTF-8: a byte that is not part of a
+ * well-formed UTF-8 sequence (a file name in another charset) is written
+ * as U+FFFD. */
+static void json_string(FILE *f, const char *str) {
+    const unsigned char *s = (const unsigned char *)str;
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
+    while (*s) {
+        unsigned char c = *s;
+        int n = utf8_len(s);
+        if (n == 0) {
+            fputs("\\ufffd", f);
+            s++;
+        } else if (c == '"' || c == '\\') {
             fprintf(f, "\\%c", c);
-        else if (c < 0x20)
+            s++;
+        } else if (c < 0x20 || c == 0x7F) {
             fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
+            s++;
+        } else {
+            fwrite(s, 1, (size_t)n, f);
+            s += n;
+        }
     }
     fputc('"', f);
 }
@@ -134,8 +167,18 @@ static void print_status(const cli *c, const sgft_summary *s) {
         fprintf(f, "%s(critical:%lu)", sep, s->critical);
         sep = "  ";
     }
-    if (s->ignored)
+    if (s->ignored) {
         fprintf(f, "%s(%lu message(s) ignored)", sep, s->ignored);
+        sep = "  ";
+    }
+    /* What happened to the output file (not in SGFC's own layout). */
+    static const char *const states[] = {
+        [SGFT_OUTPUT_CREATED] = "(written)",
+        [SGFT_OUTPUT_CHANGED] = "(changed)",
+        [SGFT_OUTPUT_UNCHANGED] = "(unchanged)"};
+    if (c->fmt == F_DEFAULT && s->output >= SGFT_OUTPUT_CREATED &&
+        s->output <= SGFT_OUTPUT_UNCHANGED)
+        fprintf(f, "%s%s", sep, states[s->output]);
     fputc('\n', f);
 }
 
@@ -176,6 +219,36 @@ static sgft_decision ask_terminal(void *data, const char *prop,
 
 /* --- help ----------------------------------------------------------------- */
 
+/* One option of --help: the name in a column of its own, the text
+ * wrapped to 79 columns beside it (a long name takes a line alone). */
+static void print_wrapped(const char *left, const char *text) {
+    enum { INDENT = 28, WIDTH = 79 };
+    int col = printf("  %s", left);
+    if (col > INDENT - 1) {
+        printf("\n");
+        col = 0;
+    }
+    printf("%*s", INDENT - col, "");
+    col = INDENT;
+    const char *p = text;
+    while (*p) {
+        size_t word = strcspn(p, " ");
+        if (col > INDENT && col + 1 + (int)word > WIDTH) {
+            printf("\n%*s", INDENT, "");
+            col = INDENT;
+        } else if (col > INDENT) {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", (int)word, p);
+        col += (int)word;
+        p += word;
+        while (*p == ' ')
+            p++;
+    }
+    putchar('\n');
+}
+
 static void print_help(void) {
     printf("Usage: sgftidy [OPTIONS] INFILE [OUTFILE]\n"
            "       sgftidy [OPTIONS] --check|--in-place|--outdir=DIR PATH...\n"
@@ -193,8 +266,10 @@ static void print_help(void) {
                          o->arg == A_NONE ? "" : o->argname);
         snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s", o->name,
                  o->arg == A_NONE ? "" : "=", o->arg == A_NONE ? "" : o->argname);
-        printf("  %-32s %s%s\n", left, o->help,
-               o->state == S_LATER ? " (not supported yet)" : "");
+        char text[512];
+        snprintf(text, sizeof text, "%s%s", o->help,
+                 o->state == S_LATER ? " (not supported yet)" : "");
+        print_wrapped(left, text);
     }
     printf("\nExit status: 0 no messages, 5 warnings, 10 errors, 20 fatal error.\n"
            "Diagnostics go to standard error.  See sgftidy(1).\n");
@@ -424,8 +499,14 @@ static void parse_args(cli *c, int argc, char **argv) {
     }
 }
 
-/* Runs one input; returns its exit status. */
-static int run_one(cli *c, const char *in, const char *out) {
+/* What a batch did, for its closing line. */
+typedef struct tally {
+    unsigned long files, ok, warnings, errors, failed;
+    unsigned long created, changed, unchanged, not_written;
+} tally;
+
+/* Runs one input; returns its exit status and counts it in t. */
+static int run_one(cli *c, const char *in, const char *out, tally *t) {
     sgft_ctx *ctx = sgft_ctx_new(&c->opt, print_diag, c);
     if (!ctx) {
         fprintf(stderr, "sgftidy: out of memory\n");
@@ -438,25 +519,247 @@ static int run_one(cli *c, const char *in, const char *out) {
     const sgft_summary *s = sgft_ctx_summary(ctx);
     print_status(c, s);
     int rc = sgft_exit_status(s);
+    if (t) {
+        t->files++;
+        if (s->fatal)
+            t->failed++;
+        else if (s->errors)
+            t->errors++;
+        else if (s->warnings)
+            t->warnings++;
+        else
+            t->ok++;
+        switch (s->output) {
+        case SGFT_OUTPUT_CREATED: t->created++; break;
+        case SGFT_OUTPUT_CHANGED: t->changed++; break;
+        case SGFT_OUTPUT_UNCHANGED: t->unchanged++; break;
+        default:
+            if (out && !s->fatal)
+                t->not_written++;
+            break;
+        }
+    }
     sgft_ctx_free(ctx);
     return rc;
+}
+
+/* Reports a fatal message about one file of a batch (the file is not
+ * read); returns 20. */
+static int file_fault(cli *c, const char *in, int code, const char *detail,
+                      tally *t) {
+    sgft_ctx *ctx = sgft_ctx_new(&c->opt, print_diag, c);
+    if (ctx) {
+        c->cur_file = in;
+        sgft_report(ctx, code, detail);
+        sgft_ctx_free(ctx);
+    }
+    t->files++;
+    t->failed++;
+    return 20;
+}
+
+/* --- --outdir: every output inside DIR, none over an input -------------- */
+
+/* A file by its device and inode. */
+typedef struct file_id {
+    dev_t dev;
+    ino_t ino;
+} file_id;
+
+typedef struct id_set {
+    file_id *v;
+    size_t n, cap;
+} id_set;
+
+static int id_cmp(const void *a, const void *b) {
+    const file_id *x = a, *y = b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+static bool id_add(id_set *s, const struct stat *st) {
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        file_id *v = realloc(s->v, cap * sizeof *v);
+        if (!v)
+            return false;
+        s->v = v;
+        s->cap = cap;
+    }
+    s->v[s->n].dev = st->st_dev;
+    s->v[s->n].ino = st->st_ino;
+    s->n++;
+    return true;
+}
+
+static bool id_has(const id_set *s, const struct stat *st, size_t sorted) {
+    file_id k = {st->st_dev, st->st_ino};
+    if (sorted && bsearch(&k, s->v, sorted, sizeof k, id_cmp))
+        return true;
+    for (size_t i = sorted; i < s->n; i++)
+        if (id_cmp(&k, &s->v[i]) == 0)
+            return true;
+    return false;
+}
+
+/* DIR/PATH with PATH made relative and plain: "/" at the start, "." and
+ * empty parts dropped, "name/.." taken back, and a ".." that would climb
+ * out of DIR dropped ("../x.sgf" and "/a/x.sgf" become DIR/x.sgf and
+ * DIR/a/x.sgf). */
+static char *outdir_path(const char *dir, const char *in) {
+    size_t dlen = strlen(dir);
+    while (dlen > 1 && dir[dlen - 1] == '/')
+        dlen--;
+    size_t n = dlen + strlen(in) + 2;
+    char *out = malloc(n);
+    if (!out)
+        return NULL;
+    memcpy(out, dir, dlen);
+    size_t base = dlen, len = dlen;
+    const char *p = in;
+    while (*p) {
+        size_t part = strcspn(p, "/");
+        if ((part == 1 && p[0] == '.') || part == 0) {
+            /* nothing */
+        } else if (part == 2 && p[0] == '.' && p[1] == '.') {
+            while (len > base && out[len - 1] != '/')
+                len--;
+            if (len > base)
+                len--; /* the '/' before the part taken back */
+        } else {
+            out[len++] = '/';
+            memcpy(out + len, p, part);
+            len += part;
+        }
+        p += part;
+        while (*p == '/')
+            p++;
+    }
+    out[len] = '\0';
+    return out;
+}
+
+/* Whether path is real_dir or below it (both without "." or ".."). */
+static bool inside(const char *real_dir, const char *path) {
+    size_t n = strlen(real_dir);
+    if (n == 1 && real_dir[0] == '/')
+        return true;
+    return strncmp(path, real_dir, n) == 0 && (path[n] == '/' || !path[n]);
+}
+
+/* Checks an output path of --outdir; returns NULL when it is safe, or
+ * why not (in why). */
+static const char *outdir_refusal(const char *real_dir, const char *out,
+                                  const id_set *inputs, size_t sorted,
+                                  const id_set *outputs, char *why,
+                                  size_t size) {
+    char *slash = strrchr(out, '/');
+    *slash = '\0';
+    char *parent = realpath(out, NULL);
+    *slash = '/';
+    if (!parent) {
+        snprintf(why, size, "%s: %s", out, strerror(errno));
+        return why;
+    }
+    bool ok = inside(real_dir, parent);
+    free(parent);
+    if (!ok) {
+        snprintf(why, size, "%s: its folder is outside the output folder "
+                            "(a symbolic link)", out);
+        return why;
+    }
+    struct stat st;
+    if (stat(out, &st) < 0)
+        return NULL; /* a new file (or a link to one: checked below) */
+    char *real = realpath(out, NULL);
+    ok = real && inside(real_dir, real);
+    free(real);
+    if (!ok) {
+        snprintf(why, size, "%s: a symbolic link out of the output folder",
+                 out);
+        return why;
+    }
+    if (id_has(inputs, &st, sorted)) {
+        snprintf(why, size, "%s: it is one of the input files", out);
+        return why;
+    }
+    if (id_has(outputs, &st, 0)) {
+        snprintf(why, size, "%s: written already for another input file",
+                 out);
+        return why;
+    }
+    return NULL;
+}
+
+/* The closing line of a batch: "sgftidy: 3 files: 2 OK, 1 with errors;
+ * 1 changed, 1 unchanged, 1 not written" (counts of zero left out). */
+static void print_tally(const cli *c, const tally *t) {
+    if (c->quiet || c->fmt == F_JSON || !t->files)
+        return;
+    const struct {
+        unsigned long n;
+        const char *what;
+        bool second; /* a part after the ';' */
+    } parts[] = {
+        {t->ok, "OK", false},
+        {t->warnings, "with warnings", false},
+        {t->errors, "with errors", false},
+        {t->failed, "failed", false},
+        {t->created, "written", true},
+        {t->changed, "changed", true},
+        {t->unchanged, "unchanged", true},
+        {t->not_written, "not written", true},
+    };
+    fprintf(stderr, "sgftidy: %lu file%s:", t->files, t->files == 1 ? "" : "s");
+    const char *sep = " ";
+    bool second = false;
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+        if (!parts[i].n)
+            continue;
+        if (parts[i].second && !second) {
+            sep = "; ";
+            second = true;
+        }
+        fprintf(stderr, "%s%lu %s", sep, parts[i].n, parts[i].what);
+        sep = ", ";
+    }
+    fputc('\n', stderr);
 }
 
 /* Batch mode: every file of the paths; the worst status wins. */
 static int run_batch(cli *c) {
     path_list files = {0}, failed = {0};
-    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
-                   &failed) < 0) {
-        fprintf(stderr, "sgftidy: out of memory\n");
-        return 20;
-    }
+    tally t = {0};
+    id_set inputs = {0}, outputs = {0};
+    char *real_dir = NULL;
     int worst = 0;
+    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
+                   &failed) < 0)
+        goto oom;
     if (!files.n && !failed.n && !c->quiet)
         fprintf(stderr, "sgftidy: no .sgf files in the paths given%s\n",
                 c->recursive ? "" : " (-R takes subfolders too)");
     for (size_t i = 0; i < failed.n; i++) {
-        int rc = run_one(c, failed.v[i], NULL); /* reports message 4 */
+        int rc = run_one(c, failed.v[i], NULL, &t); /* reports message 4 */
         worst = rc > worst ? rc : worst;
+    }
+    if (c->mode == B_OUTDIR && files.n) {
+        if (make_parents(c->outdir) < 0 ||
+            (mkdir(c->outdir, 0777) < 0 && errno != EEXIST) ||
+            !(real_dir = realpath(c->outdir, NULL))) {
+            char detail[PATH_MAX + 200];
+            snprintf(detail, sizeof detail, "cannot create the folder %s: %s",
+                     c->outdir, strerror(errno));
+            worst = file_fault(c, "sgftidy", 26, detail, &t);
+            goto end;
+        }
+        for (size_t i = 0; i < files.n; i++) {
+            struct stat st;
+            if (stat(files.v[i], &st) == 0 && !id_add(&inputs, &st))
+                goto oom;
+        }
+        qsort(inputs.v, inputs.n, sizeof *inputs.v, id_cmp);
     }
     for (size_t i = 0; i < files.n; i++) {
         const char *in = files.v[i];
@@ -464,30 +767,79 @@ static int run_batch(cli *c) {
         if (c->mode == B_IN_PLACE) {
             out = strdup(in);
         } else if (c->mode == B_OUTDIR) {
-            const char *rel = in;
-            while (*rel == '/')
-                rel++;
-            while (strncmp(rel, "./", 2) == 0)
-                rel += 2;
-            size_t n = strlen(c->outdir) + strlen(rel) + 2;
-            out = malloc(n);
-            if (out) {
-                snprintf(out, n, "%s/%s", c->outdir, rel);
-                make_parents(out); /* a failure shows as message 26 */
+            out = outdir_path(c->outdir, in);
+            char why[PATH_MAX * 2 + 100];
+            const char *refused = NULL;
+            int code = 106;
+            if (out && make_parents(out) < 0) {
+                snprintf(why, sizeof why, "cannot create the folder of %s: %s",
+                         out, strerror(errno));
+                refused = why;
+                code = 26;
+            } else if (out) {
+                refused = outdir_refusal(real_dir, out, &inputs, inputs.n,
+                                         &outputs, why, sizeof why);
+            }
+            if (refused) {
+                int rc = file_fault(c, in, code, refused, &t);
+                worst = rc > worst ? rc : worst;
+                free(out);
+                continue;
             }
         }
-        if (c->mode != B_CHECK && !out) {
-            fprintf(stderr, "sgftidy: out of memory\n");
-            worst = 20;
-            break;
-        }
-        int rc = run_one(c, in, out);
+        if (c->mode != B_CHECK && !out)
+            goto oom;
+        int rc = run_one(c, in, out, &t);
         worst = rc > worst ? rc : worst;
+        struct stat st;
+        if (c->mode == B_OUTDIR && stat(out, &st) == 0 &&
+            !id_add(&outputs, &st)) {
+            free(out);
+            goto oom;
+        }
         free(out);
     }
+end:
+    print_tally(c, &t);
     paths_free(&files);
     paths_free(&failed);
+    free(inputs.v);
+    free(outputs.v);
+    free(real_dir);
     return worst;
+oom:
+    fprintf(stderr, "sgftidy: out of memory\n");
+    worst = 20;
+    goto end;
+}
+
+/* --- interruptions ------------------------------------------------------ */
+
+/* A signal that ends the run: the temporary files go, then the signal
+ * takes its usual course (the exit status says which signal it was). */
+static void on_fatal_signal(int sig) {
+    sgft_remove_temp_files();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signal_handlers(void) {
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+        sigaddset(&sa.sa_mask, sigs[i]);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction old;
+        /* A signal ignored by the caller (nohup) stays ignored. */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+    /* A file-size limit is a write error (27), not the end of the run. */
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 int main(int argc, char **argv) {
@@ -513,6 +865,7 @@ int main(int argc, char **argv) {
     if (c.opt.split && (c.mode != B_NONE || c.nfiles < 2 ||
                         strcmp(c.files[1], "-") == 0))
         fatal(&c, 101, "-s needs an OUTFILE to name the files after");
+    install_signal_handlers();
     if (c.interactive) {
         c.tty = fopen("/dev/tty", "r+");
         if (!c.tty)
@@ -520,7 +873,8 @@ int main(int argc, char **argv) {
     }
     int rc = c.mode != B_NONE
                  ? run_batch(&c)
-                 : run_one(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);
+                 : run_one(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL,
+                           NULL);
     if (c.tty)
         fclose(c.tty);
     free(c.files);

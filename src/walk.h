@@ -18,7 +18,8 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
                path_list *failed);
 void paths_free(path_list *l);
 
-/* Creates the folders on the way to path (not path itself). */
+/* Creates the folders on the way to path (not path itself); -1 with
+ * errno set when one cannot be made. */
 int make_parents(const char *path);
 
 #endif

@@ -125,8 +125,8 @@ mkdir -p "$TMPD/tree/sub"
 printf '(;FF[4]GM[1];B[aa])\n' >"$TMPD/tree/a.sgf"
 printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/tree/sub/b.SGF"
 printf 'not a game' >"$TMPD/tree/sub/notes.txt"
-check batch-flat 0 "tree/a.sgf: OK$nl" -- --check tree
-check batch-recursive 5 "tree/a.sgf: OK${nl}tree/sub/b.SGF:1:19: warning W35: unknown property <XY> kept${nl}tree/sub/b.SGF: 1 warning(s)$nl" -- -R --check tree
+check batch-flat 0 "tree/a.sgf: OK${nl}sgftidy: 1 file: 1 OK$nl" -- --check tree
+check batch-recursive 5 "tree/a.sgf: OK${nl}tree/sub/b.SGF:1:19: warning W35: unknown property <XY> kept${nl}tree/sub/b.SGF: 1 warning(s)${nl}sgftidy: 2 files: 1 OK, 1 with warnings$nl" -- -R --check tree
 check batch-outdir 0 "" -- -qwR --outdir=copy tree
 same batch-outdir-a "$TMPD/copy/tree/a.sgf" "(;FF[4]CA[UTF-8]GM[1];B[aa])$nl"
 same batch-outdir-b "$TMPD/copy/tree/sub/b.SGF" "(;FF[4]CA[UTF-8]GM[1];B[aa]XY[1])$nl"

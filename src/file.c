@@ -1,0 +1,532 @@
+/* file.c - output files, as promised to the user (see sgftidy(1), FILES):
+ *
+ * - a regular file is written to a temporary file in its own folder and
+ *   renamed over it when complete; owner, group and mode are kept where
+ *   the system allows, and a set-id bit never survives a change of owner;
+ * - a symbolic link is followed: its final target is replaced, the link
+ *   stays;
+ * - a file with several hard links is left alone (message 105): renaming
+ *   would split the links, rewriting in place would not be atomic;
+ * - a device, FIFO or socket (and standard output) is a stream: the output
+ *   is held back in an anonymous temporary file and copied into it only
+ *   when the run has decided that it may be written;
+ * - an existing file is compared with the new content as it is written;
+ *   while they agree no temporary file exists, and a file whose content
+ *   would not change is not touched at all;
+ * - every temporary file is listed where sgft_remove_temp_files() (safe in
+ *   a signal handler) finds it.
+ */
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+/* --- the list of temporary files ---------------------------------------- */
+
+/* Slots are never freed: a signal handler may walk the list at any time.
+ * A slot is free when its path is NULL. */
+typedef struct temp_slot {
+    struct temp_slot *next;
+    _Atomic(char *) path;
+} temp_slot;
+
+static _Atomic(temp_slot *) temp_head;
+
+static temp_slot *temp_register(char *path) {
+    for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
+        char *expected = NULL;
+        if (atomic_compare_exchange_strong(&s->path, &expected, path))
+            return s;
+    }
+    temp_slot *s = malloc(sizeof *s);
+    if (!s)
+        return NULL;
+    atomic_init(&s->path, path);
+    s->next = atomic_load(&temp_head);
+    while (!atomic_compare_exchange_weak(&temp_head, &s->next, s))
+        ;
+    return s;
+}
+
+static void temp_unregister(temp_slot *s) {
+    if (s)
+        atomic_store(&s->path, NULL);
+}
+
+void sgft_remove_temp_files(void) {
+    for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
+        char *p = atomic_exchange(&s->path, NULL);
+        if (p)
+            unlink(p);
+    }
+}
+
+/* --- helpers ------------------------------------------------------------- */
+
+static int write_all(int fd, const char *b, size_t len) {
+    while (len) {
+        ssize_t n = write(fd, b, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        b += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Reads up to len bytes at the current offset; the count, or -1. */
+static ssize_t read_full(int fd, char *b, size_t len) {
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = read(fd, b + got, len - got);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    return (ssize_t)got;
+}
+
+/* The file a path finally names: symbolic links followed one by one (a
+ * link to a file that does not exist yet names that file).  NULL with
+ * errno set on failure. */
+static char *final_target(const char *path) {
+    char *p = strdup(path);
+    for (int hops = 0; p; hops++) {
+        struct stat st;
+        if (lstat(p, &st) < 0 || !S_ISLNK(st.st_mode))
+            return p;
+        if (hops == 40) {
+            free(p);
+            errno = ELOOP;
+            return NULL;
+        }
+        size_t cap = (size_t)st.st_size + 1 > 64 ? (size_t)st.st_size + 1 : 64;
+        char *t = NULL;
+        ssize_t n;
+        for (;;) {
+            char *nt = realloc(t, cap);
+            if (!nt) {
+                free(t);
+                free(p);
+                return NULL;
+            }
+            t = nt;
+            n = readlink(p, t, cap);
+            if (n < 0 || (size_t)n < cap)
+                break;
+            cap *= 2;
+        }
+        if (n < 0) {
+            int e = errno;
+            free(t);
+            free(p);
+            errno = e;
+            return NULL;
+        }
+        t[n] = '\0';
+        if (t[0] == '/') {
+            free(p);
+            p = t;
+            continue;
+        }
+        /* Relative to the folder that holds the link. */
+        const char *slash = strrchr(p, '/');
+        size_t dirlen = slash ? (size_t)(slash - p) + 1 : 0;
+        char *q = malloc(dirlen + (size_t)n + 1);
+        if (q) {
+            memcpy(q, p, dirlen);
+            memcpy(q + dirlen, t, (size_t)n + 1);
+        }
+        free(t);
+        free(p);
+        p = q;
+    }
+    return NULL;
+}
+
+/* A temporary name beside path: "<dir>/.<name>.XXXXXX", the name cut so
+ * that the whole stays within the usual limit of a file name. */
+static char *temp_name_for(const char *path) {
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    const char *name = path + dirlen;
+    size_t namelen = strlen(name);
+    if (namelen > 200)
+        namelen = 200;
+    size_t n = dirlen + namelen + 16;
+    char *t = malloc(n);
+    if (t)
+        snprintf(t, n, "%.*s.%.*s.XXXXXX", (int)dirlen, path, (int)namelen,
+                 name);
+    return t;
+}
+
+/* --- output files -------------------------------------------------------- */
+
+typedef enum out_kind { K_REPLACE, K_STREAM } out_kind;
+
+struct outfile {
+    sgft_ctx *ctx;
+    out_kind kind;
+    char *shown;   /* the path as given, for messages */
+    char *path;    /* K_REPLACE: the file replaced (links followed) */
+    char *tmp;     /* K_REPLACE: the temporary file, once created */
+    temp_slot *slot;
+    int fd;        /* the temporary file, or the held-back stream copy */
+    int target;    /* K_STREAM: where the output goes */
+    bool own_target; /* target is ours to close */
+    /* K_REPLACE over an existing file */
+    bool exists;
+    struct stat old;
+    int old_fd;      /* the old content, read while it agrees, or -1 */
+    uint64_t agreed; /* bytes written so far that equal the old content */
+    int err;         /* errno of the first write fault */
+    bool finished;   /* sgft__out_finish was called */
+    bool unchanged;  /* the old file already has the content */
+    char *cmp;       /* comparison buffer */
+};
+
+#define CMP_CHUNK ((size_t)64 * 1024)
+
+static void report_file(sgft_ctx *ctx, msg_id code, const char *path,
+                        int err) {
+    char detail[1200];
+    if (err)
+        snprintf(detail, sizeof detail, "%s: %s", path, strerror(err));
+    else
+        snprintf(detail, sizeof detail, "%s", path);
+    report r = {0};
+    r.detail = detail;
+    sgft__report(ctx, code, false, 0, &r);
+}
+
+static void out_free(outfile *o) {
+    if (!o)
+        return;
+    if (o->fd >= 0)
+        close(o->fd);
+    if (o->old_fd >= 0)
+        close(o->old_fd);
+    if (o->own_target && o->target >= 0)
+        close(o->target);
+    if (o->tmp) {
+        temp_unregister(o->slot);
+        unlink(o->tmp);
+    }
+    free(o->tmp);
+    free(o->path);
+    free(o->shown);
+    free(o->cmp);
+    free(o);
+}
+
+void sgft__out_abort(outfile *o) { out_free(o); }
+
+/* An anonymous file that holds a stream's output until it may go out. */
+static int holding_file(void) {
+    FILE *f = tmpfile();
+    if (!f)
+        return -1;
+    int fd = dup(fileno(f));
+    fclose(f);
+    return fd;
+}
+
+static int connect_socket(const char *path) {
+    struct sockaddr_un a;
+    memset(&a, 0, sizeof a);
+    a.sun_family = AF_UNIX;
+    if (strlen(path) >= sizeof a.sun_path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    memcpy(a.sun_path, path, strlen(path) + 1);
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (fd < 0)
+        return -1;
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) < 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
+    outfile *o = calloc(1, sizeof *o);
+    if (!o)
+        return NULL;
+    o->ctx = ctx;
+    o->fd = o->target = o->old_fd = -1;
+    o->shown = strdup(strcmp(path, "-") == 0 ? "<stdout>" : path);
+    if (!o->shown)
+        goto oom;
+    if (strcmp(path, "-") == 0) {
+        o->kind = K_STREAM;
+        o->target = STDOUT_FILENO;
+    } else {
+        o->path = final_target(path);
+        if (!o->path) {
+            if (errno == ENOMEM)
+                goto oom;
+            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            goto fail;
+        }
+        struct stat st;
+        if (stat(o->path, &st) == 0) {
+            if (S_ISDIR(st.st_mode)) {
+                report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, EISDIR);
+                goto fail;
+            }
+            if (!S_ISREG(st.st_mode)) {
+                o->kind = K_STREAM;
+                o->own_target = true;
+                o->target = S_ISSOCK(st.st_mode)
+                                ? connect_socket(o->path)
+                                : open(path, O_WRONLY | O_NOCTTY);
+                if (o->target < 0) {
+                    report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+                    goto fail;
+                }
+            } else if (st.st_nlink > 1) {
+                char detail[1200];
+                snprintf(detail, sizeof detail, "%s (%lu names)", path,
+                         (unsigned long)st.st_nlink);
+                report_file(ctx, M_HARD_LINKS, detail, 0);
+                goto fail;
+            } else {
+                o->exists = true;
+                o->old = st;
+                o->old_fd = open(o->path, O_RDONLY | O_NOCTTY);
+                /* Unreadable: it cannot be compared; it is replaced. */
+            }
+        } else if (errno != ENOENT) {
+            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            goto fail;
+        }
+    }
+    if (o->kind == K_STREAM) {
+        o->fd = holding_file();
+        if (o->fd < 0) {
+            report_file(ctx, M_CANNOT_OPEN_OUTPUT, o->shown, errno);
+            goto fail;
+        }
+    } else if (o->old_fd >= 0) {
+        o->cmp = malloc(CMP_CHUNK);
+        if (!o->cmp)
+            goto oom;
+    } else {
+        /* A new file: its temporary file is made at once, so that a
+         * folder that cannot be written is reported before the work. */
+        o->tmp = temp_name_for(o->path);
+        if (!o->tmp)
+            goto oom;
+        o->slot = temp_register(o->tmp);
+        o->fd = o->slot ? mkstemp(o->tmp) : -1;
+        if (o->fd < 0) {
+            int e = o->slot ? errno : ENOMEM;
+            temp_unregister(o->slot);
+            free(o->tmp);
+            o->tmp = NULL;
+            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, e);
+            goto fail;
+        }
+    }
+    return o;
+oom:
+    sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+fail:
+    out_free(o);
+    return NULL;
+}
+
+/* The content differs from the old file after o->agreed bytes: the
+ * temporary file is made and given those bytes. */
+static int diverge(outfile *o) {
+    o->tmp = temp_name_for(o->path);
+    if (!o->tmp) {
+        errno = ENOMEM;
+        return -1;
+    }
+    o->slot = temp_register(o->tmp);
+    o->fd = o->slot ? mkstemp(o->tmp) : -1;
+    if (o->fd < 0) {
+        int e = o->slot ? errno : ENOMEM;
+        temp_unregister(o->slot);
+        free(o->tmp);
+        o->tmp = NULL;
+        errno = e;
+        return -1;
+    }
+    uint64_t done = 0;
+    while (done < o->agreed) {
+        size_t n = o->agreed - done < CMP_CHUNK ? (size_t)(o->agreed - done)
+                                                : CMP_CHUNK;
+        ssize_t got = pread(o->old_fd, o->cmp, n, (off_t)done);
+        if (got <= 0) {
+            if (got == 0)
+                errno = EIO; /* the old file shrank meanwhile */
+            return -1;
+        }
+        if (write_all(o->fd, o->cmp, (size_t)got) < 0)
+            return -1;
+        done += (uint64_t)got;
+    }
+    close(o->old_fd);
+    o->old_fd = -1;
+    return 0;
+}
+
+int sgft__out_write(void *data, const char *b, size_t len) {
+    outfile *o = data;
+    if (o->err) {
+        errno = o->err;
+        return -1;
+    }
+    while (o->fd < 0 && len) {
+        /* Still equal to the old content: compare the next piece. */
+        size_t n = len < CMP_CHUNK ? len : CMP_CHUNK;
+        ssize_t got = read_full(o->old_fd, o->cmp, n);
+        if (got == (ssize_t)n && memcmp(o->cmp, b, n) == 0) {
+            o->agreed += n;
+            b += n;
+            len -= n;
+            continue;
+        }
+        if (diverge(o) < 0) {
+            o->err = errno;
+            return -1;
+        }
+    }
+    if (len && write_all(o->fd, b, len) < 0) {
+        o->err = errno;
+        return -1;
+    }
+    return 0;
+}
+
+/* Copies the held-back stream output into its target. */
+static int copy_out(outfile *o) {
+    char *b = malloc(CMP_CHUNK);
+    if (!b)
+        return -1;
+    int st = lseek(o->fd, 0, SEEK_SET) < 0 ? -1 : 0;
+    while (!st) {
+        ssize_t n = read(o->fd, b, CMP_CHUNK);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            st = (int)n;
+            break;
+        }
+        st = write_all(o->target, b, (size_t)n);
+    }
+    free(b);
+    return st;
+}
+
+/* Gives the new file the old one's owner, group and mode (no set-id bit
+ * when the owner or group could not be kept), or the usual mode of a new
+ * file; a file that replaces another is on disk before the rename. */
+static int finish_replacement(outfile *o) {
+    mode_t mode;
+    if (o->exists) {
+        mode = o->old.st_mode & 07777;
+        if (fchown(o->fd, o->old.st_uid, o->old.st_gid) < 0 &&
+            fchown(o->fd, (uid_t)-1, o->old.st_gid) < 0)
+            (void)0; /* neither kept: the bits below are dropped */
+        struct stat now;
+        if (fstat(o->fd, &now) < 0)
+            return -1;
+        if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid)
+            mode &= ~(mode_t)(S_ISUID | S_ISGID);
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (fchmod(o->fd, mode) < 0 || (o->exists && fsync(o->fd) < 0))
+        return -1;
+    int fd = o->fd;
+    o->fd = -1;
+    return close(fd);
+}
+
+/* Ends the writing of o: its content is complete.  A file that keeps
+ * its content is known here; any other is closed and ready for the
+ * rename (so that -s holds no descriptor per game tree). */
+int sgft__out_finish(outfile *o) {
+    if (o->finished)
+        return o->err ? -1 : 0;
+    o->finished = true;
+    if (o->err)
+        return -1;
+    if (o->kind == K_STREAM)
+        return 0;
+    if (o->fd < 0) {
+        /* Equal so far: equal when the old file ends here too. */
+        char c;
+        ssize_t got = read_full(o->old_fd, &c, 1);
+        if (got == 0) {
+            o->unchanged = true;
+            close(o->old_fd);
+            o->old_fd = -1;
+            return 0;
+        }
+        if (diverge(o) < 0) {
+            o->err = errno;
+            return -1;
+        }
+    }
+    if (o->old_fd >= 0) {
+        close(o->old_fd);
+        o->old_fd = -1;
+    }
+    if (finish_replacement(o) < 0) {
+        o->err = errno;
+        return -1;
+    }
+    return 0;
+}
+
+int sgft__out_commit(outfile *o, sgft_output_state *state) {
+    int e = 0;
+    if (sgft__out_finish(o) < 0) {
+        e = o->err;
+    } else if (o->kind == K_STREAM) {
+        if (copy_out(o) < 0)
+            e = errno;
+        else
+            *state = SGFT_OUTPUT_STREAMED;
+    } else if (o->unchanged) {
+        *state = SGFT_OUTPUT_UNCHANGED;
+    } else if (rename(o->tmp, o->path) < 0) {
+        e = errno;
+    } else {
+        temp_unregister(o->slot);
+        free(o->tmp);
+        o->tmp = NULL;
+        *state = o->exists ? SGFT_OUTPUT_CHANGED : SGFT_OUTPUT_CREATED;
+    }
+    if (e)
+        report_file(o->ctx, M_CANNOT_WRITE_OUTPUT, o->shown, e);
+    out_free(o);
+    return e ? -1 : 0;
+}
