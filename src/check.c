@@ -183,6 +183,8 @@ static void bad_root_value(checker *k, const prop *p, const char *assumed) {
     sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, p->off, &r);
 }
 
+static void single_value(checker *k, prop *p);
+
 /* FF, GM and SZ decide how the rest of the tree is read. */
 static void check_root(checker *k, node *root) {
     game_tree *t = k->tree;
@@ -190,6 +192,13 @@ static void check_root(checker *k, node *root) {
     prop *ff = sgft__prop_find(root, P_FF);
     prop *gm = sgft__prop_find(root, P_GM);
     prop *sz = sgft__prop_find(root, P_SZ);
+    /* Each takes one value: the others are deleted (13). */
+    if (ff)
+        single_value(k, ff);
+    if (gm)
+        single_value(k, gm);
+    if (sz)
+        single_value(k, sz);
 
     t->ff = 1;
     if (ff) {
@@ -802,7 +811,12 @@ static void check_values(checker *k, node *n, prop *p) {
                     !sgft__gi_for(p->id);
         if (!text && sgft__gi_for(p->id) &&
             is_blank(value_bytes(k->ctx, v), v->len)) {
-            rep_prop(k, M_EMPTY_VALUE, p, NULL);
+            /* An error where the type has no empty value (KM, TM: Real;
+             * HA: Number), a warning where it has (DT, RE...). */
+            report r = {0};
+            r.prop = p->name;
+            r.as_error = vt == VT_NUMBER || vt == VT_REAL;
+            sgft__report(k->ctx, M_EMPTY_VALUE, true, p->off, &r);
             keep = false;
         } else if (text) {
             k->a.len = 0;

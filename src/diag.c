@@ -181,7 +181,12 @@ void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
     d.has_pos = has_pos;
     if (has_pos) {
         d.offset = off;
-        sgft__input_position(&ctx->in, off, &d.line, &d.col);
+        if (r && r->pos_known) {
+            d.line = r->line;
+            d.col = r->col;
+        } else {
+            sgft__input_position(&ctx->in, off, &d.line, &d.col);
+        }
     }
     format(&ctx->msgbuf, m->text, r);
     d.text = ctx->msgbuf.oom || !ctx->msgbuf.data ? m->text : ctx->msgbuf.data;

@@ -43,6 +43,8 @@ typedef struct parser {
     char junk_text[JUNK_KEEP + 4];
     size_t junk_len;
     size_t junk_ws; /* white space seen after the run, not yet added */
+    bool junk_pos_known; /* its place is counted (its input released) */
+    unsigned long junk_line, junk_col;
 } parser;
 
 static inline bool is_ws(int c) {
@@ -94,6 +96,7 @@ static void junk_add(parser *p, int c) {
         p->junk_off = p->pos;
         p->junk_len = 0;
         p->junk_ws = 0;
+        p->junk_pos_known = false;
     }
     /* White space inside a run belongs to it; at its end it does not. */
     for (; p->junk_ws; p->junk_ws--)
@@ -113,8 +116,25 @@ static void junk_flush(parser *p) {
     p->junk_text[p->junk_len] = '\0';
     report r = {0};
     r.detail = p->junk_text;
+    r.pos_known = p->junk_pos_known;
+    r.line = p->junk_line;
+    r.col = p->junk_col;
     report_at(p, M_ILLEGAL_CHARS, p->junk_off, &r);
     p->junk = false;
+}
+
+/* Between game trees nothing read needs to stay: the input is released
+ * every 64 KiB, so that text after or between the trees is scanned in
+ * bounded memory (a pending run of junk keeps only its place). */
+static void release_between_trees(parser *p) {
+    if (p->depth || p->pos - p->in->base.off < 64 * 1024)
+        return;
+    if (p->junk && !p->junk_pos_known) {
+        sgft__input_position(p->in, p->junk_off, &p->junk_line,
+                             &p->junk_col);
+        p->junk_pos_known = true;
+    }
+    sgft__input_release(p->in, p->pos);
 }
 
 /* Skips white space; a pending junk run remembers how much it saw. */
@@ -124,6 +144,8 @@ static void skip_ws(parser *p) {
         if (p->junk)
             p->junk_ws++;
         p->pos++;
+        if ((p->pos & 0xFFFF) == 0)
+            release_between_trees(p);
     }
 }
 
@@ -269,6 +291,91 @@ static void close_paren(parser *p) {
 
 /* --- properties and values --------------------------------------------- */
 
+/* A value of a type that holds no '[' (a point, a number...) that has one
+ * ran on past its ']' into the SGF after it, as in "W[dp;B[pp]".  Returns
+ * where the value's own syntax ended: before the first ';', '(' or ')',
+ * or before the identifier that opens that '[' (with the white space in
+ * front of either); len when the value does not look like that. */
+static size_t value_end(const char *v, size_t len) {
+    size_t open = len;
+    for (size_t k = 0; k < len; k++) {
+        if (v[k] == '\\') {
+            k++;
+            continue;
+        }
+        if (v[k] == '[') {
+            open = k;
+            break;
+        }
+    }
+    if (open == len)
+        return len;
+    /* The identifier: the letters before '[' from their first capital. */
+    size_t id = open;
+    while (id > 0 && (is_upper(v[id - 1]) || is_lower(v[id - 1])))
+        id--;
+    while (id < open && !is_upper(v[id]))
+        id++;
+    size_t cut = id < open ? id : len;
+    for (size_t k = 0; k < open; k++) {
+        if (v[k] == '\\') {
+            k++;
+            continue;
+        }
+        if (v[k] == ';' || v[k] == '(' || v[k] == ')') {
+            cut = k < cut ? k : cut;
+            break;
+        }
+    }
+    while (cut < len && cut > 0 && is_ws(v[cut - 1]))
+        cut--;
+    return cut;
+}
+
+/* A text that holds ";XY[" (unescaped) and no "\]" after it: probably
+ * nodes swallowed by a missing ']' (108).  The text is legal and kept. */
+static void swallowed_nodes(parser *p, prop *pr, uint64_t start,
+                            const char *v, size_t len) {
+    for (size_t k = 0; k < len; k++) {
+        if (v[k] == '\\') {
+            k++;
+            continue;
+        }
+        if (v[k] != ';')
+            continue;
+        size_t j = k + 1;
+        while (j < len && is_ws(v[j]))
+            j++;
+        size_t id = j;
+        while (j < len && is_upper(v[j]) && j - id < 3)
+            j++;
+        if (j == id || j - id > 2)
+            continue;
+        while (j < len && is_ws(v[j]))
+            j++;
+        if (j >= len || v[j] != '[')
+            continue;
+        /* "\]" after it: the writer escaped the bracket, on purpose. */
+        bool escaped = false;
+        for (size_t q = j + 1; q + 1 < len && !escaped; q++)
+            escaped = v[q] == '\\' && v[q + 1] == ']';
+        if (escaped)
+            return;
+        report r = {0};
+        char seen[24];
+        size_t n = len - k < 16 ? len - k : 16;
+        memcpy(seen, v + k, n);
+        seen[n] = '\0';
+        for (size_t q = 0; q < n; q++)
+            if (seen[q] == '\n' || seen[q] == '\r' || !seen[q])
+                seen[q] = ' ';
+        r.prop = pr->name;
+        r.detail = seen;
+        report_at(p, M_TEXT_HOLDS_NODES, start + k, &r);
+        return;
+    }
+}
+
 /* Reads the value at pos ('['); returns false at the end of the input.
  * When p_ is not NULL the value is added to it. */
 static bool read_value(parser *p, prop *pr) {
@@ -312,6 +419,38 @@ static bool read_value(parser *p, prop *pr) {
     }
     size_t len = (size_t)(i - start);
     char *v = in->data + (size_t)(start - in->win);
+    if (pr && pr->id != P_UNKNOWN && memchr(v, '[', len)) {
+        value_type vt = (value_type)sgft__props[pr->id].vt;
+        if (vt == VT_TEXT || vt == VT_SIMPLETEXT)
+            swallowed_nodes(p, pr, start, v, len);
+        else if (vt != VT_APP && vt != VT_LABEL && vt != VT_FIGURE) {
+            size_t cut = value_end(v, len);
+            if (cut < len) {
+                /* The value ran into SGF (107): it ends where its own
+                 * syntax ends, and the rest is read again. */
+                report r = {0};
+                r.prop = pr->name;
+                r.value = v;
+                r.value_len = cut;
+                char rest[24];
+                size_t from = cut;
+                while (from < len && is_ws(v[from]))
+                    from++;
+                size_t n = len - from < 16 ? len - from : 16;
+                memcpy(rest, v + from, n);
+                for (size_t k = 0; k < n; k++)
+                    if (rest[k] == '\n' || rest[k] == '\r' || !rest[k])
+                        rest[k] = ' ';
+                strcpy(rest + n, len - from > 16 ? "..." : "");
+                r.detail = rest;
+                report_at(p, M_VALUE_CUT, start + cut, &r);
+                if (!sgft__value_add(p->ctx, pr, start, cut))
+                    oom(p);
+                p->pos = start + cut;
+                return false;
+            }
+        }
+    }
     char *nul = memchr(v, '\0', len);
     if (nul) {
         /* Reported for text (and unknown) values; in other values the
@@ -511,9 +650,20 @@ int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
             continue;
         }
         if (p.depth == 0) {
-            /* Outside game trees everything else is junk (8). */
-            junk_add(&p, c);
-            p.pos++;
+            /* Outside game trees everything else is junk (8).  Once the
+             * message has all the text it shows, the run is skipped up
+             * to the next '('. */
+            if (p.junk && p.junk_len > JUNK_KEEP && !p.ignored_parens) {
+                input *in = p.in;
+                const char *s = in_ptr(in, p.pos);
+                size_t avail = (size_t)(in->win + in->len - p.pos);
+                const char *q = memchr(s, '(', avail);
+                p.pos += q ? (uint64_t)(q - s) : avail;
+            } else {
+                junk_add(&p, c);
+                p.pos++;
+            }
+            release_between_trees(&p);
             continue;
         }
         if (c == ')') {
