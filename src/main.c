@@ -670,8 +670,13 @@ static const char *outdir_refusal(const char *real_dir, const char *out,
         return why;
     }
     struct stat st;
-    if (stat(out, &st) < 0)
-        return NULL; /* a new file (or a link to one: checked below) */
+    if (stat(out, &st) < 0) {
+        if (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)) {
+            snprintf(why, size, "%s: a symbolic link to a missing file", out);
+            return why;
+        }
+        return NULL; /* a new file */
+    }
     char *real = realpath(out, NULL);
     ok = real && inside(real_dir, real);
     free(real);

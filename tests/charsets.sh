@@ -8,7 +8,7 @@
 . "$(dirname "$0")/setup.sh"
 
 if ! command -v iconv >/dev/null 2>&1; then
-    echo "SKIP: iconv(1) is needed to make the fixtures"
+    notice "SKIP: iconv(1) is needed to make the fixtures"
     exit 77
 fi
 pass=0

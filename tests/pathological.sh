@@ -5,11 +5,12 @@
 # '(', and random bytes.  Each must finish (no stack overflow, no hang:
 # a generous time bound), within a memory bound (virtual memory is capped,
 # except in sanitizer builds, whose shadow memory needs much), with the
-# exact result expected.  Speed is measured by bench/run, not here.
+# exact result expected; text after and between the game trees is read
+# in bounded memory.  Speed is measured by bench/run, not here.
 . "$(dirname "$0")/setup.sh"
 
 if [ -n "${VALGRIND:-}" ]; then
-    echo "SKIP: too slow under valgrind"
+    notice "SKIP: too slow under valgrind"
     exit 77
 fi
 pass=0
@@ -90,6 +91,32 @@ case $rc in 0 | 5 | 10 | 20) pass=$((pass + 1)) ;; *) echo "FAIL random: exit $r
 bounded -q -c junk.sgf junk.out 2>/dev/null
 check_rc junk 10
 grep -q ';B\[aa\])' junk.out && pass=$((pass + 1)) || { echo "FAIL junk: tree lost"; fail=$((fail + 1)); }
+
+# Text after and between game trees is scanned as it streams: 400 MB of
+# NUL bytes after a game, 300 MB of 'x' and 100 MB of spaces between two,
+# each read from a pipe with 128 MiB of address space.
+small_kb=131072
+[ -n "${SGFTIDY_SANITIZED:-}" ] && small_kb=unlimited
+streamed() { # NAME WANT-RC WANT-STDERR GENERATOR: its output to sgftidy -
+    "$4" | (ulimit -v "$small_kb" 2>/dev/null; exec timeout 600 "$SGFTIDY" - -) >out.sgf 2>err
+    rc=$?
+    check_rc "$1" "$2"
+    check_eq "$1-messages" "$(cat err)" "$3"
+}
+trailing_nul() { printf '(;B[aa])'; head -c 400000000 /dev/zero; }
+between() {
+    printf '(;B[aa])\n'
+    head -c 300000000 /dev/zero | tr '\0' x
+    head -c 100000000 /dev/zero | tr '\0' ' '
+    printf '(;W[bb])\n'
+}
+dots="                                                                ..."
+streamed trailing-nul 10 "<stdin>:1:9: error E8 (critical): illegal characters outside values deleted: \"$dots\"
+<stdin>: error E34: output not written because of critical messages (-c writes it anyway)
+<stdin>: 2 error(s)  (critical:1)" trailing_nul
+streamed between-trees 10 "<stdin>:2:1: error E8 (critical): illegal characters outside values deleted: \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...\"
+<stdin>: error E34: output not written because of critical messages (-c writes it anyway)
+<stdin>: 2 error(s)  (critical:1)" between
 
 echo "pathological: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

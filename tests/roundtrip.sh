@@ -40,7 +40,7 @@ fi
 corpus="${SGFTIDY_CORPUS:-$srcdir/../shared/corpus}"
 tarball="$corpus/kgs-2015-19x19.tar.gz"
 if [ ! -f "$tarball" ]; then
-    echo "SKIP: corpus not found ($tarball); set SGFTIDY_CORPUS to run the round trip"
+    notice "SKIP: corpus not found ($tarball); set SGFTIDY_CORPUS to run the round trip"
     exit 77
 fi
 mkdir "$TMPD/games"

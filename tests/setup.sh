@@ -16,3 +16,9 @@ run() {
     # shellcheck disable=SC2086
     ${VALGRIND:-} "$SGFTIDY" "$@"
 }
+# notice TEXT: a line the person running "make check" sees (the test
+# harness gives the tests descriptor 9 for it), and the log too.
+notice() {
+    echo "$*"
+    if { true >&9; } 2>/dev/null; then echo "  $*" >&9; fi
+}

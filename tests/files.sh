@@ -1,0 +1,322 @@
+#!/bin/sh
+# files.sh - what sgftidy promises for the files it writes (sgftidy(1),
+# FILES): special files written as streams, links followed and kept,
+# owner and mode kept, hard links left alone, unchanged files untouched,
+# --outdir kept inside its folder, write faults and signals leaving every
+# file with its old or its new content and no temporary file behind.
+# Cases that need root (device nodes, owners) or a second user are
+# skipped with a notice when they cannot run.
+. "$(dirname "$0")/setup.sh"
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
+# check NAME CONDITION...: passes when the command succeeds.
+check() {
+    name=$1
+    shift
+    if "$@"; then ok; else bad "$name" "$*"; fi
+}
+# temps DIR: the temporary files sgftidy could have left in DIR.
+temps() { find "$1" -name '.*.??????' | head -n 5; }
+inode() { stat -c %i "$1"; }
+mtime() { stat -c %Y.%y "$1"; }
+owner() { stat -c %U:%G "$1"; }
+mode() { stat -c %a "$1"; }
+
+cd "$TMPD" || exit 99
+chmod 755 "$TMPD"
+printf '(;FF[4]GM[1]SZ[19]PB[Black];B[pd] ;W[dp])\n' >game.sgf
+"$SGFTIDY" -q game.sgf norm.sgf || { echo "cannot normalize the fixture"; exit 99; }
+[ "$(cat norm.sgf)" != "$(cat game.sgf)" ] || { echo "fixture already normal"; exit 99; }
+
+# --- 1. special files: written into, never replaced ----------------------
+mkfifo fifo
+cat fifo >from-fifo &
+reader=$!
+"$SGFTIDY" -q game.sgf fifo; rc=$?
+wait $reader
+check fifo-status [ "$rc" -eq 0 ]
+check fifo-kept [ -p fifo ]
+check fifo-content cmp -s norm.sgf from-fifo
+
+ln -s /proc/self/fd/1 stdout-link
+"$SGFTIDY" -q game.sgf stdout-link >from-link; rc=$?
+check proc-link-status [ "$rc" -eq 0 ]
+check proc-link-kept [ -L stdout-link ]
+check proc-link-content cmp -s norm.sgf from-link
+
+# Critical messages: nothing reaches the stream.
+printf '(;FF[4]GM[1] junk ;B[pd])' >critical.sgf
+mkfifo fifo2
+cat fifo2 >from-fifo2 &
+reader=$!
+"$SGFTIDY" -q critical.sgf fifo2 2>/dev/null; rc=$?
+wait $reader
+check fifo-critical-status [ "$rc" -eq 10 ]
+check fifo-critical-empty [ ! -s from-fifo2 ]
+
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.bind(sys.argv[1]); s.listen(1)
+open(sys.argv[1] + ".ready", "w").close()
+c, _ = s.accept()
+with open(sys.argv[2], "wb") as f:
+    while True:
+        b = c.recv(65536)
+        if not b: break
+        f.write(b)
+' sock from-sock &
+    listener=$!
+    n=0
+    while [ ! -f sock.ready ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+    "$SGFTIDY" -q game.sgf sock; rc=$?
+    wait $listener
+    check socket-status [ "$rc" -eq 0 ]
+    check socket-kept [ -S sock ]
+    check socket-content cmp -s norm.sgf from-sock
+else
+    notice "SKIP files: socket output (python3 is needed to listen)"
+fi
+
+if [ "$(id -u)" = 0 ] && mknod nulldev c 1 3 2>/dev/null; then
+    "$SGFTIDY" -q game.sgf nulldev; rc=$?
+    check device-status [ "$rc" -eq 0 ]
+    check device-kept [ -c nulldev ]
+else
+    notice "SKIP files: device node output (mknod needs root)"
+fi
+
+# --- a symlink is followed, its target replaced, the link kept ----------
+mkdir -p linked
+cp game.sgf linked/target.sgf
+ln -s linked/target.sgf link.sgf
+"$SGFTIDY" -q link.sgf link.sgf; rc=$?
+check symlink-status [ "$rc" -eq 0 ]
+check symlink-kept [ -L link.sgf ]
+check symlink-target cmp -s norm.sgf linked/target.sgf
+# A dangling link: the file it names is created.
+ln -s linked/new.sgf dangling.sgf
+"$SGFTIDY" -q game.sgf dangling.sgf
+check dangling-kept [ -L dangling.sgf ]
+check dangling-target cmp -s norm.sgf linked/new.sgf
+# Links to links, relative to their own folders.
+mkdir -p a/b
+cp game.sgf a/b/deep.sgf
+ln -s b/deep.sgf a/hop.sgf
+ln -s a/hop.sgf hops.sgf
+"$SGFTIDY" -q --in-place hops.sgf
+check link-chain-kept [ -L hops.sgf ]
+check link-chain-hop-kept [ -L a/hop.sgf ]
+check link-chain-target cmp -s norm.sgf a/b/deep.sgf
+
+# --- hard links: left alone, and said so ---------------------------------
+cp game.sgf hard1.sgf
+ln hard1.sgf hard2.sgf
+"$SGFTIDY" --in-place hard1.sgf 2>err; rc=$?
+check hardlink-status [ "$rc" -eq 10 ]
+check hardlink-message grep -q 'error E105: output file has several hard links and is not rewritten: hard1.sgf (2 names)' err
+check hardlink-content cmp -s game.sgf hard2.sgf
+check hardlink-links [ "$(stat -c %h hard1.sgf)" = 2 ]
+
+# --- unchanged files are not touched -------------------------------------
+cp norm.sgf same.sgf
+touch -d '2001-02-03 04:05:06' same.sgf
+before="$(inode same.sgf) $(mtime same.sgf)"
+"$SGFTIDY" --in-place same.sgf 2>err; rc=$?
+check unchanged-status [ "$rc" -eq 0 ]
+check unchanged-inode [ "$before" = "$(inode same.sgf) $(mtime same.sgf)" ]
+check unchanged-said grep -q '^same.sgf: OK  (unchanged)$' err
+check unchanged-tally grep -q '^sgftidy: 1 file: 1 OK; 1 unchanged$' err
+cp game.sgf differs.sgf
+"$SGFTIDY" --in-place differs.sgf 2>err
+check changed-said grep -q '^differs.sgf: OK  (changed)$' err
+check changed-content cmp -s norm.sgf differs.sgf
+# Same start, then a difference; and the new content a prefix of the old.
+cp norm.sgf longer.sgf
+printf '\n(;FF[4]GM[1];B[aa])\n' >>longer.sgf
+cp longer.sgf longer-orig.sgf
+"$SGFTIDY" -q norm.sgf longer.sgf
+check shorter-output cmp -s norm.sgf longer.sgf
+"$SGFTIDY" -q longer-orig.sgf norm-copy.sgf
+cp norm.sgf grow.sgf
+"$SGFTIDY" -q longer-orig.sgf grow.sgf
+check longer-output cmp -s norm-copy.sgf grow.sgf
+check no-temps-here [ -z "$(temps .)" ]
+
+# --- owner, group and mode -----------------------------------------------
+cp game.sgf modes.sgf
+chmod 640 modes.sgf
+"$SGFTIDY" -q --in-place modes.sgf
+check mode-kept [ "$(mode modes.sgf)" = 640 ]
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+    grp=$(id -gn nobody)
+    cp game.sgf owned.sgf
+    chown "nobody:$grp" owned.sgf
+    chmod 6750 owned.sgf
+    "$SGFTIDY" -q --in-place owned.sgf
+    check owner-kept [ "$(owner owned.sgf)" = "nobody:$grp" ]
+    check setid-kept-with-owner [ "$(mode owned.sgf)" = 6750 ]
+    check owner-content cmp -s norm.sgf owned.sgf
+else
+    notice "SKIP files: keeping another user's ownership (needs root)"
+fi
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
+    id nobody >/dev/null 2>&1; then
+    as_nobody() { setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$@"; }
+    # A set-id file of root's in a folder anybody may write: rewritten by
+    # another user, it is theirs and has no set-id bit.
+    mkdir shared-dir
+    chmod 777 shared-dir
+    cp game.sgf shared-dir/setid.sgf
+    chmod 6755 shared-dir/setid.sgf
+    as_nobody "$SGFTIDY" -q --in-place shared-dir/setid.sgf; rc=$?
+    check setid-status [ "$rc" -eq 0 ]
+    check setid-owner [ "$(stat -c %U shared-dir/setid.sgf)" = nobody ]
+    check setid-dropped [ "$(mode shared-dir/setid.sgf)" = 755 ]
+    # A folder that cannot be written: the file is left, the cause named.
+    mkdir locked
+    cp game.sgf locked/g.sgf
+    chmod 555 locked
+    as_nobody "$SGFTIDY" --in-place locked/g.sgf 2>err; rc=$?
+    check unwritable-status [ "$rc" -eq 20 ]
+    check unwritable-message grep -q 'fatal F27: cannot write output file: locked/g.sgf: Permission denied' err
+    check unwritable-content cmp -s game.sgf locked/g.sgf
+    # --outdir whose folder cannot be made: the real cause.
+    as_nobody "$SGFTIDY" --outdir=locked/out game.sgf 2>err; rc=$?
+    check outdir-perm-status [ "$rc" -eq 20 ]
+    check outdir-perm-message grep -q 'cannot create the folder locked/out: Permission denied' err
+else
+    notice "SKIP files: another user's set-id file, unwritable folders (need root and setpriv)"
+fi
+
+# --- --outdir: inside DIR, never over an input ----------------------------
+mkdir -p w/sub
+cp game.sgf x.sgf
+cp game.sgf w/sub/y.sgf
+(cd w && "$SGFTIDY" -q --outdir=clean ../x.sgf sub/y.sgf); rc=$?
+check outdir-status [ "$rc" -eq 0 ]
+check outdir-input-untouched cmp -s game.sgf x.sgf
+check outdir-dotdot cmp -s norm.sgf w/clean/x.sgf
+check outdir-relative cmp -s norm.sgf w/clean/sub/y.sgf
+check outdir-nothing-else [ ! -e w/x.sgf ]
+"$SGFTIDY" -q --outdir=abs "$TMPD/x.sgf"
+check outdir-absolute cmp -s norm.sgf "abs$TMPD/x.sgf"
+# Over an input, and two inputs onto one output.
+cp game.sgf self.sgf
+"$SGFTIDY" --outdir=. self.sgf 2>err; rc=$?
+check outdir-self-status [ "$rc" -eq 20 ]
+check outdir-self-message grep -q 'fatal F106: output file refused: ./self.sgf: it is one of the input files' err
+check outdir-self-content cmp -s game.sgf self.sgf
+mkdir -p v
+cp game.sgf v/x.sgf
+printf '(;FF[4]GM[1];B[aa])\n' >v/other.sgf
+(cd v && "$SGFTIDY" --outdir=out x.sgf ../x.sgf 2>../err); rc=$?
+check outdir-collision-status [ "$rc" -eq 20 ]
+check outdir-collision-message grep -q 'out/x.sgf: written already for another input file' err
+# A symbolic link inside DIR that leads out of it.
+mkdir -p outside out2
+ln -s "$TMPD/outside" out2/evil
+mkdir -p evil
+cp game.sgf evil/z.sgf
+"$SGFTIDY" --outdir=out2 evil/z.sgf 2>err; rc=$?
+check outdir-symlink-status [ "$rc" -eq 20 ]
+check outdir-symlink-message grep -q 'F106: output file refused: out2/evil/z.sgf: its folder is outside the output folder' err
+check outdir-symlink-nothing [ ! -e outside/z.sgf ]
+ln -s "$TMPD/outside/f.sgf" out2/evil.sgf
+cp game.sgf evil.sgf
+"$SGFTIDY" --outdir=out2 evil.sgf 2>err; rc=$?
+check outdir-filelink-status [ "$rc" -eq 20 ]
+check outdir-filelink-nothing [ ! -e outside/f.sgf ]
+check outdir-filelink-message grep -q 'out2/evil.sgf: a symbolic link to a missing file' err
+
+# --- JSON diagnostics are UTF-8 ------------------------------------------
+name=$(printf 'bad\377name.sgf')
+printf '(;FF[4]GM[1]XY[1];B[aa])' >"$name"
+"$SGFTIDY" --format=json "$name" 2>json; rc=$?
+check json-status [ "$rc" -eq 5 ]
+check json-replaced grep -q '"file":"bad\\ufffdname.sgf"' json
+if command -v iconv >/dev/null 2>&1; then
+    check json-valid-utf8 iconv -f UTF-8 -t UTF-8 json -o /dev/null
+fi
+
+# --- write faults: the old file stays, no temporary file -----------------
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]C[%s]", "x"; for (i = 0; i < 40000; i++) printf ";B[aa] ;W[bb]  "; print ")" }' >big.sgf
+cp big.sgf big-orig.sgf
+(ulimit -f 64; "$SGFTIDY" -d58 --in-place big.sgf 2>err); rc=$?
+check fsize-status [ "$rc" -eq 20 ]
+check fsize-message grep -q 'fatal F27: cannot write output file: big.sgf: File too large' err
+check fsize-content cmp -s big-orig.sgf big.sgf
+check fsize-no-temps [ -z "$(temps .)" ]
+if [ "$(id -u)" = 0 ] && mkdir small && mount -t tmpfs -o size=64k tmpfs small 2>/dev/null; then
+    cp norm.sgf small/a.sgf
+    "$SGFTIDY" -d58 --outdir=small big.sgf 2>err; rc=$?
+    check full-disk-status [ "$rc" -eq 20 ]
+    check full-disk-message grep -q 'F27: cannot write output file: small/big.sgf: No space left on device' err
+    check full-disk-no-temps [ -z "$(temps small)" ]
+    check full-disk-other cmp -s norm.sgf small/a.sgf
+    umount small
+else
+    notice "SKIP files: full file system (mounting a small tmpfs needs root)"
+fi
+
+# -s holds no descriptor per game tree.
+awk 'BEGIN { for (i = 0; i < 300; i++) print "(;FF[4]GM[1];B[aa])" }' >many.sgf
+(ulimit -n 32; "$SGFTIDY" -q -s many.sgf part.sgf); rc=$?
+check split-many-status [ "$rc" -eq 0 ]
+check split-many-files [ "$(ls part_*.sgf | wc -l)" -eq 300 ]
+
+# --- signals: every file old or new, no temporary file left ---------------
+mkdir batch-orig batch-new
+i=0
+while [ $i -lt 24 ]; do
+    awk -v n=$i 'BEGIN { printf "(;FF[4]GM[1]SZ[19]GN[%d]", n; for (k = 0; k < 6000; k++) printf ";B[%c%c] ;W[%c%c]\n", 97 + k % 19, 97 + (k * 7) % 19, 97 + (k * 3) % 19, 97 + (k * 11) % 19; print ")" }' >"batch-orig/g$i.sgf"
+    i=$((i + 1))
+done
+t0=$(date +%s%N)
+"$SGFTIDY" -q -d58 --outdir=batch-new/x batch-orig 2>/dev/null
+t1=$(date +%s%N)
+# The signals come spread over the time one run takes.
+span=$(( (t1 - t0) / 1000000 ))
+defsig=
+if env --default-signal=INT true 2>/dev/null; then
+    defsig="env --default-signal=INT"
+else
+    notice "SKIP files: SIGINT in the middle of a batch (env --default-signal is needed)"
+fi
+round=0
+killed=0
+for sig in INT TERM HUP INT TERM HUP INT TERM; do
+    round=$((round + 1))
+    rm -rf run
+    cp -r batch-orig run
+    # A shell without job control starts background commands with
+    # SIGINT ignored (and an ignored signal stays ignored): restore it.
+    $defsig "$SGFTIDY" -q -d58 --in-place run 2>/dev/null &
+    pid=$!
+    delay=$(awk -v r=$round -v s="$span" 'BEGIN { printf "%.3f", s * (r - 0.7) / 8000 }')
+    sleep "$delay"
+    kill -s $sig $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    mixed=0
+    for f in run/*.sgf; do
+        b=$(basename "$f")
+        cmp -s "$f" "batch-orig/$b" || cmp -s "$f" "batch-new/x/batch-orig/$b" || mixed=1
+    done
+    check "signal-$sig-$round-files" [ $mixed -eq 0 ]
+    check "signal-$sig-$round-no-temps" [ -z "$(temps run)" ]
+    case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
+    [ "$rc" -eq 0 ] && want=0 # done before the signal came
+    [ "$rc" -ne 0 ] && killed=$((killed + 1))
+    echo "signal $sig after ${delay}s: exit status $rc"
+    check "signal-$sig-$round-status" [ "$rc" -eq "$want" ]
+done
+
+check signals-arrived-in-time [ "$killed" -ge 4 ]
+
+echo "files: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
