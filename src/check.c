@@ -65,6 +65,22 @@ static void rep_prop(checker *k, msg_id code, const prop *p, const char *detail)
     sgft__report(k->ctx, code, true, p->off, &r);
 }
 
+/* A property deleted: the message shows its value, so nothing goes
+ * unsaid (the first value, and "..." when there were more). */
+static void rep_deleted(checker *k, msg_id code, const prop *p,
+                        const char *detail) {
+    report r = {0};
+    r.prop = p->name;
+    r.detail = detail;
+    r.value = "";
+    if (p->values && p->values->len) {
+        r.value = value_bytes(k->ctx, p->values);
+        r.value_len = p->values->len;
+    }
+    r.old = p->values && p->values->next ? " ..." : "";
+    sgft__report(k->ctx, code, true, p->off, &r);
+}
+
 static void rep_value(checker *k, msg_id code, const prop *p, const value *v,
                       const char *newv, size_t newlen, const char *detail) {
     report r = {0};
@@ -541,7 +557,7 @@ static bool check_identity(checker *k, node *n, prop *p, bool is_root) {
         return false;
     }
     if (pi->kind == PK_ROOT && !is_root) {
-        rep_prop(k, M_ROOT_PROP_NOT_ROOT, p, NULL);
+        rep_deleted(k, M_ROOT_PROP_NOT_ROOT, p, NULL);
         sgft__prop_unlink(n, p);
         return false;
     }
@@ -1197,7 +1213,7 @@ static void annotation_rules(checker *k, node *n) {
                 sgft__prop_unlink(n, p);
                 continue;
             }
-            rep_prop(k, M_ANNOTATION_CONFLICT, p, NULL);
+            rep_deleted(k, M_ANNOTATION_CONFLICT, p, NULL);
             sgft__prop_unlink(n, p);
         }
     }
@@ -1209,7 +1225,7 @@ static void annotation_rules(checker *k, node *n) {
         next = p->next;
         if (p->id == P_BM || p->id == P_TE || p->id == P_DO || p->id == P_IT ||
             p->id == P_KO) {
-            rep_prop(k, M_ANNOTATION_NO_MOVE, p, NULL);
+            rep_deleted(k, M_ANNOTATION_NO_MOVE, p, NULL);
             sgft__prop_unlink(n, p);
         }
     }
@@ -1271,7 +1287,7 @@ static void gameinfo_rule(checker *k, node *n) {
         for (prop *p = n->props; p; p = next) {
             next = p->next;
             if (p->id != P_UNKNOWN && sgft__props[p->id].kind == PK_GAMEINFO) {
-                rep_prop(k, M_GAMEINFO_TWICE, p, where);
+                rep_deleted(k, M_GAMEINFO_TWICE, p, where);
                 sgft__prop_unlink(n, p);
             }
         }
