@@ -269,7 +269,27 @@ static int connect_socket(const char *path) {
     return fd;
 }
 
+/* The descriptor a path names by itself: /dev/stdout, /dev/stderr,
+ * /dev/fd/N and /proc/self/fd/N are written through that descriptor, as
+ * the shell opened it (appending with >>, at its offset), never
+ * replaced; -1 for any other path. */
+static int named_descriptor(const char *path) {
+    if (strcmp(path, "/dev/stdout") == 0)
+        return STDOUT_FILENO;
+    if (strcmp(path, "/dev/stderr") == 0)
+        return STDERR_FILENO;
+    const char *n = NULL;
+    if (strncmp(path, "/dev/fd/", 8) == 0)
+        n = path + 8;
+    else if (strncmp(path, "/proc/self/fd/", 14) == 0)
+        n = path + 14;
+    if (!n || !*n || strlen(n) > 6 || strspn(n, "0123456789") != strlen(n))
+        return -1;
+    return atoi(n);
+}
+
 outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
+    struct stat st;
     outfile *o = calloc(1, sizeof *o);
     if (!o)
         return NULL;
@@ -281,6 +301,26 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
     if (strcmp(path, "-") == 0) {
         o->kind = K_STREAM;
         o->target = STDOUT_FILENO;
+    } else if (named_descriptor(path) >= 0) {
+        o->kind = K_STREAM;
+        o->own_target = true;
+        o->target = dup(named_descriptor(path));
+        if (o->target < 0) {
+            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            goto fail;
+        }
+    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+               !S_ISDIR(st.st_mode)) {
+        /* A device, FIFO or socket, also through links that end in no
+         * path of the file system (/dev/stdout to "pipe:[...]"). */
+        o->kind = K_STREAM;
+        o->own_target = true;
+        o->target = S_ISSOCK(st.st_mode) ? connect_socket(path)
+                                          : open(path, O_WRONLY | O_NOCTTY);
+        if (o->target < 0) {
+            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            goto fail;
+        }
     } else {
         o->path = final_target(path);
         if (!o->path) {
@@ -289,23 +329,13 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
             report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             goto fail;
         }
-        struct stat st;
         if (stat(o->path, &st) == 0) {
-            if (S_ISDIR(st.st_mode)) {
-                report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, EISDIR);
+            if (!S_ISREG(st.st_mode)) {
+                report_file(ctx, M_CANNOT_OPEN_OUTPUT, path,
+                            S_ISDIR(st.st_mode) ? EISDIR : EEXIST);
                 goto fail;
             }
-            if (!S_ISREG(st.st_mode)) {
-                o->kind = K_STREAM;
-                o->own_target = true;
-                o->target = S_ISSOCK(st.st_mode)
-                                ? connect_socket(o->path)
-                                : open(path, O_WRONLY | O_NOCTTY);
-                if (o->target < 0) {
-                    report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
-                    goto fail;
-                }
-            } else if (st.st_nlink > 1) {
+            if (st.st_nlink > 1) {
                 char detail[1200];
                 snprintf(detail, sizeof detail, "%s (%lu names)", path,
                          (unsigned long)st.st_nlink);

@@ -47,6 +47,15 @@ check proc-link-status [ "$rc" -eq 0 ]
 check proc-link-kept [ -L stdout-link ]
 check proc-link-content cmp -s norm.sgf from-link
 
+"$SGFTIDY" -q game.sgf /dev/stdout | cat >from-pipe
+check dev-stdout-pipe cmp -s norm.sgf from-pipe
+echo first >appended
+"$SGFTIDY" -q game.sgf /dev/stdout >>appended
+{ echo first; cat norm.sgf; } >want-appended
+check dev-stdout-append cmp -s want-appended appended
+"$SGFTIDY" -q game.sgf /proc/self/fd/2 2>from-fd2
+check proc-fd cmp -s norm.sgf from-fd2
+
 # Critical messages: nothing reaches the stream.
 printf '(;FF[4]GM[1] junk ;B[pd])' >critical.sgf
 mkfifo fifo2
