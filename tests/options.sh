@@ -133,6 +133,10 @@ same batch-outdir-b "$TMPD/copy/tree/sub/b.SGF" "(;FF[4]CA[UTF-8]GM[1];B[aa]XY[1
 check batch-in-place 0 "" -- -qwR --in-place tree
 same batch-in-place-a "$TMPD/tree/a.sgf" "(;FF[4]CA[UTF-8]GM[1];B[aa])$nl"
 same batch-in-place-txt "$TMPD/tree/sub/notes.txt" "not a game"
+# --help fits a terminal of 80 columns.
+run --help >"$TMPD/help"
+awk 'length > 79' "$TMPD/help" >"$TMPD/wide"
+same help-width "$TMPD/wide" ""
 check batch-conflict 20 "sgftidy: fatal F101: options conflict: --check, --in-place and --outdir exclude each other$nl" -- --check --in-place tree
 mkdir "$TMPD/empty"
 check batch-none 0 "sgftidy: no .sgf files in the paths given (-R takes subfolders too)$nl" -- --check empty
