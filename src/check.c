@@ -1259,8 +1259,12 @@ static void node_rules(checker *k, node *n) {
         prop *pl = sgft__prop_find(n, P_PL);
         bool only_pl = pl && !sgft__prop_find(n, P_AB) &&
                        !sgft__prop_find(n, P_AW) && !sgft__prop_find(n, P_AE);
-        rep_prop(k, M_MOVE_SETUP_MIXED, only_pl ? pl : n->props,
-                 only_pl ? "<PL> deleted" : "node split");
+        char detail[64] = "node split";
+        if (only_pl)
+            snprintf(detail, sizeof detail, "<PL> [%.*s] deleted",
+                     pl->values ? (int)(pl->values->len < 40 ? pl->values->len : 40) : 0,
+                     pl->values ? value_bytes(k->ctx, pl->values) : "");
+        rep_prop(k, M_MOVE_SETUP_MIXED, only_pl ? pl : n->props, detail);
         if (only_pl)
             sgft__prop_unlink(n, pl);
         else
