@@ -1,5 +1,5 @@
 #!/bin/sh
-# manpage.sh - the man page documents every option of src/opt_list.h (its
+# manpage.sh - the man page documents every option of cli/opt_list.h (its
 # letter and its long name) and every message number of src/msg_list.h,
 # so that help, catalogue and documentation cannot drift apart.
 . "$(dirname "$0")/setup.sh"
@@ -9,7 +9,7 @@ sed 's/\\-/-/g' "$man" >"$TMPD/man"
 fail=0
 pass=0
 # Options: OPT(id, 'x', "long-name", ...)
-sed -n 's/^OPT([A-Z_]*, *\([^,]*\), *"\([^"]*\)".*/\1 \2/p' "$srcdir/src/opt_list.h" >"$TMPD/opts"
+sed -n 's/^OPT([A-Z_]*, *\([^,]*\), *"\([^"]*\)".*/\1 \2/p' "$srcdir/cli/opt_list.h" >"$TMPD/opts"
 while read -r letter name; do
     if ! grep -q -- "--$name" "$TMPD/man"; then
         echo "FAIL: --$name is not in the man page"; fail=$((fail + 1)); continue
