@@ -1795,6 +1795,7 @@ static void charset_rule(sgft_ctx *ctx, game_tree *tree) {
 }
 
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
+    sgft__check_ca_spelling(ctx, tree);
     if (ctx->opt.encoding_mode == 2) {
         int st = sgft__decode_tree(ctx, tree);
         if (st)

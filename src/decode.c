@@ -2,12 +2,15 @@
  * conversion to UTF-8 (spec 10).
  *
  * -E1 (default): the whole input is decoded before it is parsed, through
- * a reader that wraps the caller's.  The charset is chosen from the first
- * 64 KiB, first match wins: --encoding; a byte-order mark; the CA of the
- * first game tree (found by the parser itself, run over those bytes);
- * --default-encoding; the bytes are valid UTF-8; uchardet's guess (message
- * 103 says so).  A CA that the bytes contradict gives way to what
- * uchardet finds when that decodes cleanly (message 104).
+ * a reader that wraps the caller's, so that no trail byte of a double-byte
+ * charset (0x5C, 0x5D in Shift_JIS, Big5, GBK) can act as '\' or ']'.
+ * First match wins: --encoding; a byte-order mark; the CA of the first
+ * game tree (found by the parser itself, run over the first 64 KiB);
+ * --default-encoding.  Without any, ASCII is handed out as it is until
+ * the first other byte; from there the bytes decide, up to LOOKAHEAD of
+ * them: UTF-8 when they are valid UTF-8, else detection (detect.c;
+ * message 103, and 115 when unsure).  A CA that the bytes contradict
+ * gives way to what detection finds when that decodes cleanly (104).
  * -E2: the skeleton is parsed as bytes; the values of each game tree are
  * converted with that tree's charset (sgft__decode_tree).
  * -E3: nothing is converted.
@@ -23,87 +26,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <uchardet/uchardet.h>
 
 #define HEAD_MAX ((size_t)64 * 1024)
+/* How far detection looks from the first non-ASCII byte on. */
+#define LOOKAHEAD ((size_t)1024 * 1024)
+/* ASCII bytes before the first other one that detection sees with it. */
+#define CONTEXT ((size_t)32)
 /* Below the usual mmap threshold: small files cost no page mapping. */
 #define RAW_CHUNK ((size_t)32 * 1024)
 
 static const char REPLACEMENT[3] = {'\xEF', '\xBF', '\xBD'}; /* U+FFFD */
 
-/* --- names ---------------------------------------------------------------- */
-
-/* Charsets found in the wild under names that iconv reads differently,
- * or that are subsets of a charset that reads more files correctly. */
-static const struct alias {
-    const char *name, *use;
-} aliases[] = {
-    {"UTF8", "UTF-8"},          {"UTF-8", "UTF-8"},
-    {"UTF_8", "UTF-8"},
-    {"ASCII", "UTF-8"},         {"US-ASCII", "UTF-8"},
-    {"GB2312", "GB18030"},      {"GBK", "GB18030"},
-    {"CP936", "GB18030"},       {"EUC-CN", "GB18030"},
-    {"GB_2312-80", "GB18030"},  {"X-GBK", "GB18030"},
-    {"GB18030", "GB18030"},
-    /* glibc's SHIFT_JIS reads 0x5C as a yen sign: '\' would be lost. */
-    {"SHIFT_JIS", "CP932"},     {"SHIFT-JIS", "CP932"},
-    {"SJIS", "CP932"},          {"MS_KANJI", "CP932"},
-    {"X-SJIS", "CP932"},        {"WINDOWS-31J", "CP932"},
-    {"CP932", "CP932"},
-    {"BIG5", "BIG5-HKSCS"},     {"BIG-5", "BIG5-HKSCS"},
-    {"CN-BIG5", "BIG5-HKSCS"},  {"BIG5-HKSCS", "BIG5-HKSCS"},
-    {"CP950", "CP950"},
-    {"EUC-KR", "CP949"},        {"KS_C_5601-1987", "CP949"},
-    {"KSC5601", "CP949"},       {"UHC", "CP949"},
-    {"CP949", "CP949"},
-    {"LATIN1", "ISO-8859-1"},   {"ISO8859-1", "ISO-8859-1"},
-    {"ISO_8859-1", "ISO-8859-1"}, {"ISO-8859-1", "ISO-8859-1"},
-    {"WINDOWS-1251", "CP1251"}, {"CP1251", "CP1251"},
-    {"WINDOWS-1252", "CP1252"},
-};
-
-/* The iconv name for a charset name as found in CA or an option: case
- * folded, white space dropped, known aliases resolved.  Returns false
- * when the name does not fit. */
-bool sgft__charset_normalize(const char *s, size_t len, char *out,
-                             size_t size) {
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = s[i];
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-            continue;
-        if (n + 1 >= size)
-            return false;
-        out[n++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
-    }
-    out[n] = '\0';
-    if (!n)
-        return false;
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (strcmp(out, aliases[i].name) == 0) {
-            snprintf(out, size, "%s", aliases[i].use);
-            break;
-        }
-    return true;
-}
-
 static bool is_utf8_name(const char *name) { return strcmp(name, "UTF-8") == 0; }
 
-/* Whether iconv can read the charset name (already normalized). */
-static bool iconv_knows(const char *name) {
-    if (is_utf8_name(name))
-        return true;
-    iconv_t cd = iconv_open("UTF-8", name);
-    if (cd == (iconv_t)-1)
-        return false;
-    iconv_close(cd);
-    return true;
-}
-
-bool sgft_charset_known(const char *name) {
-    char n[64];
-    return sgft__charset_normalize(name, strlen(name), n, sizeof n) && iconv_knows(n);
-}
+#define iconv_knows sgft__iconv_knows
 
 /* --- converting -------------------------------------------------------- */
 
@@ -223,29 +159,20 @@ static bool mostly_utf8(const char *cs, const char *s, size_t len) {
     return good >= bad;
 }
 
-/* uchardet's guess for the bytes, normalized; false when it has none. */
-static bool detect(const char *s, size_t len, char *out, size_t size,
-                   char *how, size_t howsize) {
-    uchardet_t ud = uchardet_new();
-    if (!ud)
-        return false;
-    bool ok = false;
-    if (uchardet_handle_data(ud, s, len) == 0) {
-        uchardet_data_end(ud);
-        const char *cs = uchardet_get_charset(ud);
-        if (cs && *cs && sgft__charset_normalize(cs, strlen(cs), out, size) &&
-            iconv_knows(out)) {
-            ok = true;
-#ifdef HAVE_UCHARDET_GET_CONFIDENCE
-            snprintf(how, howsize, "confidence %.0f%%",
-                     100.0 * uchardet_get_confidence(ud, 0));
-#else
-            snprintf(how, howsize, "the bytes decode cleanly in it");
-#endif
-        }
-    }
-    uchardet_delete(ud);
-    return ok;
+/* The detail of messages 103 and 104: the charset and how sure. */
+static void detected_detail(const detect_result *g, char *out, size_t size) {
+    snprintf(out, size, "%s (confidence %d%%)", g->name, g->confidence);
+}
+
+/* Message 115 when another charset reads the text almost as well. */
+static void report_close(sgft_ctx *ctx, const detect_result *g, bool has_pos,
+                         uint64_t off) {
+    if (!g->close[0])
+        return;
+    report r = {0};
+    r.value = g->name;
+    r.detail = g->close;
+    sgft__report(ctx, M_CHARSET_CLOSE, has_pos, off, &r);
 }
 
 /* Gathers the bytes of the values of a tree: what detection should look
@@ -304,92 +231,106 @@ static void sniff_ca(const sgft_options *opt, const char *head, size_t len,
     sgft_ctx_free(s);
 }
 
-/* Picks the charset of the whole input from its first bytes (see the top
- * of the file); *skip is the length of a byte-order mark. */
-static void choose_charset(sgft_ctx *ctx, const char *head, size_t len, bool final,
-                   char *name, size_t size, size_t *skip) {
+/* Picks the charset of the whole input from what declares one (see the
+ * top of the file); *skip is the length of a byte-order mark.  Returns
+ * false when nothing does: the bytes decide, when the first non-ASCII
+ * byte is met (decide_by_bytes). */
+static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
+                            bool final, char *name, size_t size, size_t *skip) {
     const sgft_options *o = &ctx->opt;
     const unsigned char *u = (const unsigned char *)head;
     *skip = 0;
     if (o->encoding[0] && sgft__charset_normalize(o->encoding, strlen(o->encoding), name, size))
-        return;
+        return true;
     if (len >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF) {
         *skip = 3;
         snprintf(name, size, "UTF-8");
-        return;
+        return true;
     }
     if (len >= 4 && u[0] == 0xFF && u[1] == 0xFE && u[2] == 0 && u[3] == 0) {
         *skip = 4;
         snprintf(name, size, "UTF-32LE");
-        return;
+        return true;
     }
     if (len >= 4 && u[0] == 0 && u[1] == 0 && u[2] == 0xFE && u[3] == 0xFF) {
         *skip = 4;
         snprintf(name, size, "UTF-32BE");
-        return;
+        return true;
     }
     if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
         *skip = 2;
         snprintf(name, size, u[0] == 0xFF ? "UTF-16LE" : "UTF-16BE");
-        return;
+        return true;
     }
-    char ca[64], guess[64], how[64];
+    char ca[64];
     sniff_ca(o, head, len, ca, sizeof ca);
     ctx->sniffed_ca[0] = '\0';
     if (ca[0]) {
         report r = {0};
         r.value = ca;
+        detect_result g;
         if (!sgft__charset_normalize(ca, strlen(ca), name, size) || !iconv_knows(name)) {
             snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s", ca);
         } else if (decodes_cleanly(name, head, len, final) ||
                    mostly_utf8(name, head, len)) {
-            return;
-        } else if (detect(head, len, guess, sizeof guess, how, sizeof how) &&
-                   strcmp(guess, name) != 0 &&
-                   decodes_cleanly(guess, head, len, final)) {
-            char detail[160];
-            snprintf(detail, sizeof detail, "read as %s (%s)", guess, how);
+            return true;
+        } else if (sgft__detect_charset(head, len, final, &g) &&
+                   strcmp(g.name, name) != 0 &&
+                   decodes_cleanly(g.name, head, len, final)) {
+            char detail[160], how[96];
+            detected_detail(&g, how, sizeof how);
+            snprintf(detail, sizeof detail, "read as %s", how);
             r.detail = detail;
             sgft__report(ctx, M_CA_MISMATCH, false, 0, &r);
-            snprintf(name, size, "%s", guess);
-            return;
+            report_close(ctx, &g, false, 0);
+            snprintf(name, size, "%s", g.name);
+            return true;
         } else {
-            return; /* as declared; the bad bytes are reported */
+            return true; /* as declared; the bad bytes are reported */
         }
     }
     if (o->default_encoding[0] &&
         sgft__charset_normalize(o->default_encoding, strlen(o->default_encoding), name, size))
-        return;
-    if (decodes_cleanly("UTF-8", head, len, final)) {
+        return true;
+    return false;
+}
+
+/* The charset of undeclared input, from s[0..len): the bytes from the
+ * first non-ASCII one on, as far as the decoder looks ahead.  UTF-8 when
+ * they are valid UTF-8, else what detection finds (message 103, and 115
+ * when it is unsure). */
+static void decide_by_bytes(sgft_ctx *ctx, const char *s, size_t len,
+                            bool final, char *name, size_t size) {
+    if (decodes_cleanly("UTF-8", s, len, final)) {
         snprintf(name, size, "UTF-8");
         return;
     }
     report r = {0};
     char detail[160];
-    if (detect(head, len, guess, sizeof guess, how, sizeof how) &&
-        decodes_cleanly(guess, head, len, final)) {
-        snprintf(name, size, "%s", guess);
-        snprintf(detail, sizeof detail, "%s (%s)", guess, how);
+    detect_result g;
+    if (sgft__detect_charset(s, len, final, &g)) {
+        snprintf(name, size, "%s", g.name);
+        detected_detail(&g, detail, sizeof detail);
     } else {
+        memset(&g, 0, sizeof g);
         snprintf(name, size, "ISO-8859-1");
         snprintf(detail, sizeof detail,
                  "ISO-8859-1, the default of the format (no better guess)");
     }
     r.detail = detail;
     sgft__report(ctx, M_CHARSET_DETECTED, false, 0, &r);
+    report_close(ctx, &g, false, 0);
 }
 
-/* choose_charset, and message 72 for a CA that no converter knows,
- * naming the charset used instead. */
-static void choose(sgft_ctx *ctx, const char *head, size_t len, bool final,
-                   char *name, size_t size, size_t *skip) {
-    ctx->sniffed_ca[0] = '\0';
-    choose_charset(ctx, head, len, final, name, size, skip);
+/* Message 72 for a CA that no converter knows, naming the charset used
+ * instead. */
+static void report_unknown_ca(sgft_ctx *ctx, const char *name) {
     if (ctx->sniffed_ca[0]) {
         report r = {0};
         r.value = ctx->sniffed_ca;
         r.detail = name;
         sgft__report(ctx, M_UNKNOWN_CA, false, 0, &r);
+        ctx->sniffed_ca[0] = '\0';
     }
 }
 
@@ -408,6 +349,7 @@ struct decoder {
     bool utf8;
     buf pending; /* converted bytes not yet handed out */
     size_t pending_pos;
+    bool decided; /* until then, ASCII is handed out as it is */
 };
 
 /* Reads raw input until at least want bytes are pending or it ends. */
@@ -461,6 +403,53 @@ static void report_bad(decoder *d, const uint64_t *bad, size_t runs,
     }
 }
 
+/* Opens the converter for ctx->charset; false (message 70) when none. */
+static bool open_converter(decoder *d) {
+    d->utf8 = is_utf8_name(d->ctx->charset);
+    d->cd = (iconv_t)-1;
+    if (d->utf8)
+        return true;
+    d->cd = iconv_open("UTF-8", d->ctx->charset);
+    if (d->cd != (iconv_t)-1)
+        return true;
+    report r = {0};
+    r.detail = d->ctx->charset;
+    sgft__report(d->ctx, M_CONVERTER_FAILED, false, 0, &r);
+    return false;
+}
+
+/* Undecided: hands out the ASCII bytes before the first other one; at
+ * that byte, looks ahead and lets the bytes decide.  Returns false on a
+ * fault. */
+static bool ascii_or_decide(decoder *d) {
+    const char *s = d->raw + d->start;
+    size_t n = d->end - d->start, k = 0;
+    while (k < n && (unsigned char)s[k] < 0x80)
+        k++;
+    /* The last CONTEXT bytes before the first other one are kept back:
+     * detection reads the letters there with it. */
+    size_t give = k == n && d->eof ? n : k > CONTEXT ? k - CONTEXT : 0;
+    if (give) {
+        sgft__buf_put(&d->pending, s, give);
+        d->start += give;
+        d->raw_off += give;
+        return true;
+    }
+    if (k == n) /* all ASCII so far, too little to give out */
+        return fill_raw(d, n + 1);
+    if (!fill_raw(d, LOOKAHEAD))
+        return false;
+    decide_by_bytes(d->ctx, d->raw + d->start, d->end - d->start, d->eof,
+                    d->ctx->charset, sizeof d->ctx->charset);
+    d->decided = true;
+    report_unknown_ca(d->ctx, d->ctx->charset);
+    if (!open_converter(d)) {
+        d->err = EINVAL;
+        return false;
+    }
+    return true;
+}
+
 static long decoder_read(void *data, char *out, size_t cap) {
     decoder *d = data;
     while (d->pending_pos == d->pending.len) {
@@ -469,8 +458,22 @@ static long decoder_read(void *data, char *out, size_t cap) {
             errno = d->err;
             return -1;
         }
-        if (d->start == d->end)
+        if (d->start == d->end) {
+            if (!d->decided) { /* all ASCII */
+                snprintf(d->ctx->charset, sizeof d->ctx->charset, "UTF-8");
+                d->decided = true;
+                report_unknown_ca(d->ctx, d->ctx->charset);
+            }
             return 0;
+        }
+        if (!d->decided) {
+            if (!ascii_or_decide(d)) {
+                errno = d->err;
+                return -1;
+            }
+            if (!d->decided)
+                continue;
+        }
         enum { MAX_BAD = 64 };
         uint64_t bad[MAX_BAD];
         size_t used = 0;
@@ -515,22 +518,18 @@ decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
     }
     size_t skip;
     size_t head = d->end < HEAD_MAX ? d->end : HEAD_MAX;
-    choose(ctx, d->raw, head, d->eof && head == d->end, ctx->charset,
-           sizeof ctx->charset, &skip);
+    ctx->sniffed_ca[0] = '\0';
+    d->decided = choose_declared(ctx, d->raw, head, d->eof && head == d->end,
+                                 ctx->charset, sizeof ctx->charset, &skip);
+    if (d->decided)
+        report_unknown_ca(ctx, ctx->charset);
     d->start = skip;
     d->raw_off = skip;
-    d->utf8 = is_utf8_name(ctx->charset);
     d->cd = (iconv_t)-1;
-    if (!d->utf8) {
-        d->cd = iconv_open("UTF-8", ctx->charset);
-        if (d->cd == (iconv_t)-1) {
-            report r = {0};
-            r.detail = ctx->charset;
-            sgft__report(ctx, M_CONVERTER_FAILED, false, 0, &r);
-            *status = SGFT_EINVAL;
-            sgft__decoder_free(d);
-            return NULL;
-        }
+    if (d->decided && !open_converter(d)) {
+        *status = SGFT_EINVAL;
+        sgft__decoder_free(d);
+        return NULL;
     }
     *status = 0;
     return d;
@@ -578,20 +577,23 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
         buf text;
         sgft__buf_init(&text);
         tree_text(ctx, root, &text);
-        char how[64];
         if (decodes_cleanly("UTF-8", text.data ? text.data : "", text.len, true)) {
             snprintf(name, sizeof name, "UTF-8");
         } else {
             char detail[160];
-            if (!detect(text.data, text.len, name, sizeof name, how, sizeof how) ||
-                !decodes_cleanly(name, text.data, text.len, true)) {
+            detect_result g;
+            if (sgft__detect_charset(text.data, text.len, true, &g)) {
+                snprintf(name, sizeof name, "%s", g.name);
+                detected_detail(&g, detail, sizeof detail);
+            } else {
+                memset(&g, 0, sizeof g);
                 snprintf(name, sizeof name, "ISO-8859-1");
-                snprintf(how, sizeof how, "no better guess");
+                snprintf(detail, sizeof detail, "ISO-8859-1 (no better guess)");
             }
-            snprintf(detail, sizeof detail, "%s (%s)", name, how);
             report r = {0};
             r.detail = detail;
             sgft__report(ctx, M_CHARSET_DETECTED, true, root->off, &r);
+            report_close(ctx, &g, true, root->off);
         }
         sgft__buf_free(&text);
     }

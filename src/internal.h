@@ -410,9 +410,30 @@ decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
 long sgft__decoder_read(void *data, char *out, size_t cap);
 void sgft__decoder_free(decoder *d);
 int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree);
+
+/* detect.c: charset names and detection. */
 /* The iconv name of a charset name (case, white space, aliases). */
 bool sgft__charset_normalize(const char *s, size_t len, char *out,
                              size_t size);
+/* The same; *standard is set to the standard spelling when the name is
+ * another one (ISO8859_1, x-sjis), else NULL. */
+bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
+                           const char **standard);
+bool sgft__iconv_knows(const char *name);
+/* Whether ASCII bytes always mean ASCII characters in the charset (no
+ * trail byte in the ASCII range, no UTF-16). */
+bool sgft__charset_ascii_safe(const char *name);
+typedef struct detect_result {
+    char name[32];  /* the charset chosen (an iconv name) */
+    int confidence; /* percent */
+    char close[32]; /* a charset that reads the text almost as well, or "" */
+} detect_result;
+/* The charset of s[0..len), which declares none; false when the text is
+ * ASCII.  final: the text ends there (else a cut character is fine). */
+bool sgft__detect_charset(const char *s, size_t len, bool final,
+                          detect_result *res);
+/* Message 116 when the CA of tree is not spelled as the standard name. */
+void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree);
 
 /* write.c: writes one tree in the normalized form to ctx->out. */
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);

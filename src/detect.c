@@ -1,0 +1,875 @@
+/* detect.c - which charset a text is in: the names of charsets as CA and
+ * the options spell them, and detection for text that declares none.
+ *
+ * Detection is built for what game records hold: a few short names, an
+ * event, perhaps comments.  Each candidate charset that real archives use
+ * must decode the text strictly (iconv, no invalid byte); those that do
+ * are scored by how plausible the decoded characters are in the language
+ * the charset is written in, and uchardet's guess adds a small vote.
+ * The scores are sums over the non-ASCII characters, each a rough log
+ * ratio "this character in this language" against "a character chosen at
+ * random"; the tables behind them are small and described where they are.
+ */
+#include "config.h"
+
+#include "internal.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <uchardet/uchardet.h>
+
+/* --- names ------------------------------------------------------------- */
+
+/* The spellings a CA should use (the preferred MIME names of the IANA
+ * registry) and the converter that reads each.  Names are compared
+ * without regard to case; a name that matches one of these once '-', '_'
+ * and spaces are ignored (ISO8859_1, UTF8, Shift-JIS) is resolved to it
+ * with a warning.  GB2312 and GBK are read as GB18030, Big5 as
+ * Big5-HKSCS, EUC-KR as CP949 and Shift_JIS as CP932: supersets that
+ * read the same bytes, and more of the files found in the wild (glibc's
+ * own SHIFT_JIS also reads 0x5C as a yen sign, and '\' would be lost). */
+static const struct canon {
+    const char *name, *iconv;
+} canon[] = {
+    {"UTF-8", "UTF-8"},           {"US-ASCII", "UTF-8"},
+    {"UTF-16", "UTF-16"},         {"UTF-16LE", "UTF-16LE"},
+    {"UTF-16BE", "UTF-16BE"},     {"UTF-32", "UTF-32"},
+    {"UTF-32LE", "UTF-32LE"},     {"UTF-32BE", "UTF-32BE"},
+    {"GB18030", "GB18030"},       {"GBK", "GB18030"},
+    {"GB2312", "GB18030"},        {"Big5", "BIG5-HKSCS"},
+    {"Big5-HKSCS", "BIG5-HKSCS"}, {"Shift_JIS", "CP932"},
+    {"EUC-JP", "EUC-JP"},         {"ISO-2022-JP", "ISO-2022-JP"},
+    {"EUC-KR", "CP949"},          {"KOI8-R", "KOI8-R"},
+    {"KOI8-U", "KOI8-U"},         {"windows-1250", "CP1250"},
+    {"windows-1251", "CP1251"},   {"windows-1252", "CP1252"},
+    {"windows-1253", "CP1253"},   {"windows-1254", "CP1254"},
+    {"windows-1257", "CP1257"},   {"ISO-8859-1", "ISO-8859-1"},
+    {"ISO-8859-2", "ISO-8859-2"}, {"ISO-8859-5", "ISO-8859-5"},
+    {"ISO-8859-7", "ISO-8859-7"}, {"ISO-8859-9", "ISO-8859-9"},
+    {"ISO-8859-15", "ISO-8859-15"}, {"TIS-620", "TIS-620"},
+};
+
+/* Other names seen in CA values, and the standard name each means. */
+static const struct alias {
+    const char *name, *use;
+} aliases[] = {
+    {"ASCII", "US-ASCII"},         {"LATIN1", "ISO-8859-1"},
+    {"L1", "ISO-8859-1"},          {"LATIN2", "ISO-8859-2"},
+    {"L2", "ISO-8859-2"},          {"CP819", "ISO-8859-1"},
+    {"GB_2312-80", "GB2312"},      {"EUC-CN", "GB2312"},
+    {"EUCCN", "GB2312"},           {"CP936", "GBK"},
+    {"MS936", "GBK"},              {"WINDOWS-936", "GBK"},
+    {"X-GBK", "GBK"},              {"SJIS", "Shift_JIS"},
+    {"X-SJIS", "Shift_JIS"},       {"MS_KANJI", "Shift_JIS"},
+    {"WINDOWS-31J", "Shift_JIS"},  {"CP932", "Shift_JIS"},
+    {"MS932", "Shift_JIS"},        {"X-EUC-JP", "EUC-JP"},
+    {"UJIS", "EUC-JP"},            {"KS_C_5601-1987", "EUC-KR"},
+    {"KS_C_5601", "EUC-KR"},       {"KSC5601", "EUC-KR"},
+    {"KSC_5601", "EUC-KR"},        {"CP949", "EUC-KR"},
+    {"UHC", "EUC-KR"},             {"MS949", "EUC-KR"},
+    {"WINDOWS-949", "EUC-KR"},     {"CP950", "Big5"},
+    {"CN-BIG5", "Big5"},           {"X-X-BIG5", "Big5"},
+    {"BIG5HKSCS", "Big5-HKSCS"},   {"CP1250", "windows-1250"},
+    {"CP1251", "windows-1251"},    {"CP1252", "windows-1252"},
+    {"WIN1250", "windows-1250"},   {"WIN1251", "windows-1251"},
+    {"WIN1252", "windows-1252"},   {"X-CP1251", "windows-1251"},
+    {"CP866", "IBM866"},
+};
+
+static int upper_ascii(int c) { return c >= 'a' && c <= 'z' ? c - 32 : c; }
+
+/* Compares a and b ignoring case, and '-', '_' and spaces when loose. */
+static bool same_name(const char *a, const char *b, bool loose) {
+    for (;;) {
+        if (loose) {
+            while (*a == '-' || *a == '_' || *a == ' ')
+                a++;
+            while (*b == '-' || *b == '_' || *b == ' ')
+                b++;
+        }
+        if (!*a || !*b)
+            return !*a && !*b;
+        if (upper_ascii((unsigned char)*a) != upper_ascii((unsigned char)*b))
+            return false;
+        a++, b++;
+    }
+}
+
+static const struct canon *find_canon(const char *name, bool loose) {
+    for (size_t i = 0; i < sizeof canon / sizeof canon[0]; i++)
+        if (same_name(name, canon[i].name, loose))
+            return &canon[i];
+    return NULL;
+}
+
+bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
+                           const char **standard) {
+    char name[64];
+    size_t n = 0;
+    *standard = NULL;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+            continue;
+        if (n + 1 >= sizeof name)
+            return false;
+        name[n++] = c;
+    }
+    name[n] = '\0';
+    if (!n)
+        return false;
+    const struct canon *c = find_canon(name, false);
+    if (c) {
+        snprintf(out, size, "%s", c->iconv);
+        return true;
+    }
+    c = find_canon(name, true);
+    for (size_t i = 0; !c && i < sizeof aliases / sizeof aliases[0]; i++)
+        if (same_name(name, aliases[i].name, true)) {
+            c = find_canon(aliases[i].use, false);
+            if (!c) { /* a standard name outside the table: iconv's own */
+                *standard = aliases[i].use;
+                snprintf(out, size, "%s", aliases[i].use);
+                return true;
+            }
+        }
+    if (c) {
+        *standard = c->name;
+        snprintf(out, size, "%s", c->iconv);
+        return true;
+    }
+    for (size_t i = 0; i < n; i++)
+        name[i] = (char)upper_ascii((unsigned char)name[i]);
+    snprintf(out, size, "%s", name);
+    return n < size;
+}
+
+bool sgft__charset_normalize(const char *s, size_t len, char *out,
+                             size_t size) {
+    const char *standard;
+    return sgft__charset_resolve(s, len, out, size, &standard);
+}
+
+bool sgft__iconv_knows(const char *name) {
+    if (strcmp(name, "UTF-8") == 0)
+        return true;
+    iconv_t cd = iconv_open("UTF-8", name);
+    if (cd == (iconv_t)-1)
+        return false;
+    iconv_close(cd);
+    return true;
+}
+
+bool sgft_charset_known(const char *name) {
+    char n[64];
+    return sgft__charset_normalize(name, strlen(name), n, sizeof n) &&
+           sgft__iconv_knows(n);
+}
+
+/* --- the language tables ------------------------------------------------ */
+
+/* Characters that are frequent in each language: common words, the
+ * surnames and given-name characters of each country's players, and the
+ * words of game records (events, results, ranks).  Written for this
+ * program from general knowledge of those languages (they are short lists,
+ * not counts from a corpus); MIT like the rest of the source.  The tiers
+ * below them come from the charsets' own layout: GB2312 puts the 3755
+ * most frequent Hanzi in level 1, Big5 its 5401 frequent characters
+ * first, JIS X 0208 its 2965 level-1 Kanji first, and KS X 1001 holds the
+ * 2350 Hangul syllables in use (CP949 adds the 8822 others). */
+static const char zh_hans[] =
+    /* surnames */
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董"
+    "袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟"
+    "熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文"
+    "牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符"
+    "舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁芮辜"
+    "芈檀连时朴柁於屠邬党"
+    /* given names */
+    "伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英玉萍红建辉力晓燕宇鹏飞鑫"
+    "波斌浩凯俊帆帅旭鹤博轩豪宏峰毅骏达亮志东海新国春兰云雪莉婷琳倩颖欣佳怡"
+    "雨思涵梓睿昊泽嘉瑞铭卫庆元立锋祥荣振德义仁忠信礼智贤良善光耀烨越廷钰维"
+    "啸笑鼎辰星昱蕴胜利山水木火土凤虎鹰松竹菊兵民生康福寿喜乐永宝珍珠彩霖阳"
+    "晨曦航远正清泉河湖川峻岩若诗琪悦灵慧聪逸然皓硕靖琦瑶璐妍媛蓉芸莲薇菲婉"
+    "瑾晖炜铸久乃垚睿羊毅钦诚赫丰芸莹璇又尹泓余奕敏全佳楷梦成尧熹嵩磊洗斌"
+    /* common words */
+    "的一是不了人我在有他这中大来上个到说们为子和你地出道也年得就那要下以会"
+    "自着去之过家学对可她里后小么心多天而能好都然没日起还发事只作当想看无开"
+    "手十用主行又如前所本见经头面公同三已老从动两长知样现分将外但身些与意进"
+    "把法此实回二理美点月其种声全工己话儿者情部名定女问机给等几很业最间什打"
+    "便位因重被走电四第门相次政口使教西再真听世气北少并内加化由却代产入先五"
+    "太万市眼体别处总才场师书比住员九性通目报命活难神数件表原车白应路期叫死"
+    "提感何更反合放做系计或司受果亲界及今京务制解各任至物台象记边共风战干接"
+    "它许八特觉望直服题南度统色字请交爱让认算论百吃科怎社术结六功指非流每青"
+    "管夫远资队跟带花快条院变联言权往展该领传近留治决保办运武半候七必城父步"
+    "完革深区即求品士转量空众技轻告语基派满式息写识极令收钱未持取设始版双历"
+    "史商千片容研像找友孩站广改议形委早房音际则首据导影失拿网香似斯专兵弟谁"
+    "校读志观争究包组造落视济离坐集编谈府拉黑且随格尽剑讲布杀微母调局根准团"
+    /* game records */
+    "围棋盘赛杯届冠亚季军决半复预选轮职业余段级贴目负和局对先执黑白中盘胜负"
+    "超时认输弃权擂台锦标甲乙联积分";
+static const char zh_hant[] =
+    "王李張劉陳楊黃趙吳周徐孫馬朱胡郭何高林羅鄭梁謝宋唐許韓馮鄧曹彭曾蕭田董"
+    "袁潘于蔣蔡余杜葉程蘇魏呂丁任沈姚盧姜崔鍾譚陸汪范金石廖賈夏韋方白鄒孟熊"
+    "秦邱江尹薛段雷侯龍史陶黎賀顧毛郝龔邵萬錢嚴武戴莫孔向湯常溫康施文牛樊葛"
+    "邢安齊易喬伍龐顏倪莊聶章魯岳翟殷詹申歐耿關蘭焦俞左柳甘祝包寧尚符舒阮柯"
+    "紀梅童凌畢單季裴霍涂成苗谷盛曲翁駱藍路游辛管柴蒙鮑華賴簡洪呂俐鈺樺"
+    "偉芳娜敏靜麗強磊軍洋勇豔傑娟濤明超秀霞平剛桂英玉萍紅建輝力曉燕宇鵬飛鑫"
+    "波斌浩凱俊帆帥旭鶴博軒豪宏峰毅駿達亮志東海新國春蘭雲雪莉婷琳倩穎欣佳怡"
+    "雨思涵梓睿昊澤嘉瑞銘衛慶元立鋒祥榮振德義仁忠信禮智賢良善光耀燁越廷維"
+    "嘯笑鼎辰星昱勝利山水木火土鳳虎鷹松竹菊兵民生康福壽喜樂永寶珍珠彩霖陽晨"
+    "曦航遠正清泉河湖川峻巖若詩琪悅靈慧聰逸然皓碩靖琦瑤璐妍媛蓉芸蓮薇菲婉瑾"
+    "誠銘琬勳栩依旻皓鋐均輔祥浩淵庭君諺景言祈咨蓉嘉萱盧聖靖恩冠源實谷"
+    "的一是不了人我在有他這中大來上個到說們為子和你地出道也年得就那要下以會"
+    "自著去之過家學對可她裡後小麼心多天而能好都然沒日於起還發事只作當想看無"
+    "開手十用主行又如前所本見經頭面公同三已老從動兩長知樣現分將外但身些與意"
+    "進把法此實回二理美點月其種聲全工己話兒者情部名定女問機給等幾很業最間什"
+    "打便位因重被走電四第門相次政口使教西再真聽世氣北少並內加化由卻代產入先"
+    "五太萬市眼體別處總才場師書比住員九性通目報命活難神數件表原車白應路期叫"
+    "死提感何更反合放做系計或司受果親界及今京務制解各任至物臺台象記邊共風戰"
+    "接許八特覺望直服題南度統色字請交愛讓認算論百科社術結六功指非流每青管夫"
+    "資隊跟帶花快條院變聯言權往展該領傳近留治決保辦運武半候七必城父步完深區"
+    "圍棋盤賽杯屆冠亞季決複預選輪職業餘段級貼目負局對先執黑白中勝超時認輸"
+    "碁因坊名戰天元聖座龍銳";
+static const char ja[] =
+    "日一国人年大十二本中長出三同時政事自行社見月分議後前民生連五発間対上部"
+    "東者党地合市業内相方四定今回新場金員九入選立開手米力学問高代明実円関決"
+    "子動京全目表戦経通外最言氏現理調体化田当八六約主題下首意法不来作性的要"
+    "用制治度務強気小七成期公持野協取都和統以機平総加山思家話世受区領多県続"
+    "進正安設保改数記院女初北午指権心界支第産結百派点教報済書府活原先共得解"
+    "名交資予川向際査勝面委告軍文反元重近千考判認画海参売利組知案道信策集在"
+    "件団別物側任引使求所次水半品論計死官増係感特情投示変打男基私各始島直両"
+    "朝革価式確村提運終挙果西勢減台広容必応演電歳住争談能無再位置企真流格有"
+    "口過局少放税検藤町常校料沢裁状工建語球営空職証土与急止送援供可役構木割"
+    "聞身費付施切由説転食比難防補車優夫研収断井何南石足違消境神番規術護展態"
+    "導備宅害配副算視条幹独警宮究育席輸訪楽起万着請技"
+    /* surnames and given names */
+    "渡辺佐鈴橋伊吉松清森池阿崎岡谷斉福太竹野横宮岩酒武桑依羽根樹芝虎丸遼"
+    "裕敬吾紳路勲趙秀策幻庵碩光英雄紀里菜愛咲美奈恵郎彦介輔助也哉翔輝亮健誠"
+    "剛修浩隆博洋幸康弘昭茂豊義俊哲智聡悟優彩香花由佳絵沙紗穂葉結陽凛張栩"
+    "坂藤鶴尾瀬浦沼塚植片倉菊杉柳桜梅芦今泉河合千之直正克伸治信夫久仁典彰"
+    "碁棋聖竜星含桐囲黒白押番勝負手";
+static const char ko[] =
+    /* surnames */
+    "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차"
+    "주우구민진지엄채원천방공현변염여추도소석선설마길연위표명기반왕금옥육인맹"
+    "제모탁국어은편용예봉경사부가복태목형피두감음빈동온호범좌승상시단화창옹"
+    /* given names */
+    "영수준훈철재혁희숙자순미혜아나다규종환일광근섭식세돌운열웅찬완필학중의"
+    "택균휘욱률람솔별새봄름결란향애분효율린건무병덕대만춘삼칠팔십산해달빛들"
+    /* common words and syllables */
+    "바둑흑불계집전왕배본리그회권를에와과로으다고것있없되그보저내좋었습니까요"
+    "게는을의께서하면부터까지만도또더잘못같이처럼초중후반끝시간분초패착점";
+/* Cyrillic: letter frequencies of Russian, three tiers. */
+static const char ru_common[] = "оеаинтсрвлкмдпу";
+static const char ru_middle[] = "яыьгзбчйхжшюі";
+/* Latin: the accented letters of the languages of ISO-8859-1 (Western
+ * Europe) and ISO-8859-2 (Central Europe), most frequent first. */
+static const char west_common[] = "éüöäáóíñçèàúßã";
+static const char west_middle[] = "êôâîõøåæëïûùòìœýÿ";
+static const char central_common[] = "áéíóúýčřšžěůłąęśżćńöüőő";
+static const char central_middle[] = "ťďňľźăşţűĺŕôäđâîç";
+
+typedef struct cpset {
+    uint32_t *cp;
+    size_t n;
+} cpset;
+
+static int cmp_cp(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The code point of the UTF-8 character at s (valid by construction). */
+static uint32_t utf8_cp(const unsigned char *s, size_t *n) {
+    if (s[0] < 0x80) {
+        *n = 1;
+        return s[0];
+    }
+    if (s[0] < 0xE0) {
+        *n = 2;
+        return (uint32_t)(s[0] & 0x1F) << 6 | (s[1] & 0x3F);
+    }
+    if (s[0] < 0xF0) {
+        *n = 3;
+        return (uint32_t)(s[0] & 0x0F) << 12 | (uint32_t)(s[1] & 0x3F) << 6 |
+               (s[2] & 0x3F);
+    }
+    *n = 4;
+    return (uint32_t)(s[0] & 0x07) << 18 | (uint32_t)(s[1] & 0x3F) << 12 |
+           (uint32_t)(s[2] & 0x3F) << 6 | (s[3] & 0x3F);
+}
+
+static bool set_make(cpset *set, const char *text) {
+    size_t len = strlen(text), k = 0;
+    set->cp = malloc((len + 1) * sizeof *set->cp);
+    set->n = 0;
+    if (!set->cp)
+        return false;
+    for (size_t i = 0; i < len; i += k)
+        set->cp[set->n++] = utf8_cp((const unsigned char *)text + i, &k);
+    qsort(set->cp, set->n, sizeof *set->cp, cmp_cp);
+    return true;
+}
+
+static bool set_has(const cpset *set, uint32_t c) {
+    return set->cp && bsearch(&c, set->cp, set->n, sizeof c, cmp_cp);
+}
+
+/* --- candidates --------------------------------------------------------- */
+
+typedef enum lang { L_ZH_HANS, L_ZH_HANT, L_JA, L_KO, L_RU, L_WEST, L_CENTRAL,
+                    L__COUNT } lang;
+typedef enum form { F_SINGLE, F_GB, F_BIG5, F_SJIS, F_EUCJP, F_UHC } form;
+
+/* The candidates, each with the language it is written in and a small
+ * prior: how often archives use it, which decides between readings that
+ * are equally plausible. */
+static const struct cand {
+    const char *name; /* as iconv knows it */
+    form form;
+    lang lang;
+    double prior;
+} cands[] = {
+    {"GB18030", F_GB, L_ZH_HANS, 1.0},
+    {"BIG5-HKSCS", F_BIG5, L_ZH_HANT, 0.6},
+    {"CP932", F_SJIS, L_JA, 0.8},
+    {"EUC-JP", F_EUCJP, L_JA, 0.2},
+    {"CP949", F_UHC, L_KO, 0.7},
+    {"CP1251", F_SINGLE, L_RU, 0.6},
+    {"KOI8-R", F_SINGLE, L_RU, 0.0},
+    {"ISO-8859-1", F_SINGLE, L_WEST, 2.0},
+    {"CP1252", F_SINGLE, L_WEST, 1.9},
+    {"ISO-8859-2", F_SINGLE, L_CENTRAL, 0.3},
+    {"CP1250", F_SINGLE, L_CENTRAL, 0.2},
+};
+enum { NCANDS = sizeof cands / sizeof cands[0] };
+
+/* At most this many non-ASCII characters are scored per candidate: enough
+ * evidence for any file, and a bound on the time a large one takes. */
+#define SCORE_MAX 20000
+
+/* The length of the character at s[0..len) in a multi-byte form; 0 when
+ * the byte cannot start one, and more than len when it is cut off. */
+static size_t char_len(form f, const unsigned char *s, size_t len) {
+    unsigned char c = s[0];
+    if (c < 0x80)
+        return 1;
+    switch (f) {
+    case F_GB:
+        if (c == 0x80 || c == 0xFF)
+            return 0;
+        if (len >= 2 && s[1] >= 0x30 && s[1] <= 0x39)
+            return 4;
+        return 2;
+    case F_BIG5:
+    case F_UHC:
+        return c >= 0x81 && c <= 0xFE ? 2 : 0;
+    case F_SJIS:
+        if (c >= 0xA1 && c <= 0xDF)
+            return 1;
+        return (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC) ? 2 : 0;
+    case F_EUCJP:
+        if (c == 0x8E)
+            return 2;
+        if (c == 0x8F)
+            return 3;
+        return c >= 0xA1 && c <= 0xFE ? 2 : 0;
+    default:
+        return 1;
+    }
+}
+
+/* How likely the character with bytes s[0..n) is, from its place in the
+ * charset alone (the tiers described above). */
+static double tier(form f, const unsigned char *s, size_t n) {
+    unsigned l = s[0], t = n > 1 ? s[1] : 0;
+    switch (f) {
+    case F_GB:
+        if (n == 4)
+            return -6;
+        if (t < 0xA1 || l < 0xA1)
+            return -5; /* GBK's additions */
+        if (l >= 0xB0 && l <= 0xD7)
+            return 0.5;
+        if (l >= 0xD8 && l <= 0xF7)
+            return -2;
+        if (l == 0xA1 || l == 0xA3)
+            return 0; /* punctuation, full-width letters */
+        return l == 0xA2 ? -1 : -4; /* kana, Greek, Cyrillic, boxes */
+    case F_BIG5:
+        if (l >= 0xA4 && (l < 0xC6 || (l == 0xC6 && t <= 0x7E)))
+            return 0.5;
+        if (l >= 0xC9 && l <= 0xF9)
+            return -2;
+        if (l == 0xA1)
+            return 0;
+        if (l == 0xA2)
+            return -1;
+        return l == 0xA3 ? -3 : -5;
+    case F_SJIS:
+        if (n == 1)
+            return -3; /* half-width katakana */
+        if (l == 0x81)
+            return 0;
+        if (l == 0x82)
+            return t >= 0x9F ? 2 : 0; /* hiragana; full-width letters */
+        if (l == 0x83)
+            return t <= 0x96 ? 2 : -4; /* katakana; Greek */
+        if ((l > 0x88 || (l == 0x88 && t >= 0x9F)) &&
+            (l < 0x98 || (l == 0x98 && t <= 0x72)))
+            return 0.5;
+        if (l >= 0x98 && l <= 0xEA)
+            return -2;
+        return -5;
+    case F_EUCJP:
+        if (n == 3)
+            return -6;
+        if (l == 0x8E)
+            return -3;
+        if (l == 0xA1 || l == 0xA3)
+            return 0;
+        if (l == 0xA4 || l == 0xA5)
+            return 2;
+        if (l >= 0xB0 && l <= 0xCF)
+            return 0.5;
+        if (l >= 0xD0 && l <= 0xF4)
+            return -2;
+        return l == 0xA2 ? -1 : -4;
+    case F_UHC:
+        if (l < 0xA1 || t < 0xA1)
+            return -5; /* CP949's additions */
+        if (l >= 0xB0 && l <= 0xC8)
+            return -0.5; /* Hangul (the list below raises the usual ones) */
+        if (l >= 0xCA && l <= 0xFD)
+            return -1.5; /* Hanja */
+        if (l == 0xA1 || l == 0xA3)
+            return 0;
+        return l == 0xA2 ? -1 : l == 0xA4 ? -3 : -4;
+    default:
+        return 0;
+    }
+}
+
+static bool ascii_letter(unsigned c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* Latin and Cyrillic letters as the single-byte scorer sees them. */
+static bool is_cyrillic(uint32_t c) { return c >= 0x400 && c <= 0x4FF; }
+static bool is_latin(uint32_t c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+           (c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7);
+}
+static bool is_letter(uint32_t c) { return is_latin(c) || is_cyrillic(c); }
+static bool is_upper(uint32_t c) {
+    if (c < 0x80)
+        return c >= 'A' && c <= 'Z';
+    if (c >= 0xC0 && c <= 0xDE)
+        return c != 0xD7;
+    if (c >= 0x100 && c <= 0x137)
+        return c % 2 == 0;
+    if (c >= 0x139 && c <= 0x148)
+        return c % 2 == 1;
+    if (c >= 0x14A && c <= 0x177)
+        return c % 2 == 0;
+    if (c == 0x178)
+        return true;
+    if (c >= 0x179 && c <= 0x17E)
+        return c % 2 == 1;
+    if (c >= 0x400 && c <= 0x42F)
+        return true;
+    if (c >= 0x460 && c <= 0x4FF)
+        return c % 2 == 0;
+    return false;
+}
+static uint32_t to_lower(uint32_t c) {
+    if (!is_upper(c))
+        return c;
+    if (c < 0x80 || (c >= 0xC0 && c <= 0xDE) || (c >= 0x410 && c <= 0x42F))
+        return c + 32;
+    if (c >= 0x400 && c <= 0x40F)
+        return c + 80;
+    if (c == 0x178)
+        return 0xFF;
+    return c + 1;
+}
+static bool is_vowel(uint32_t c) {
+    c = to_lower(c);
+    if (c < 0x80)
+        return strchr("aeiouy", (int)c) != NULL;
+    return (c >= 0xE0 && c <= 0xE6) || (c >= 0xE8 && c <= 0xEF) ||
+           (c >= 0xF2 && c <= 0xF6) || (c >= 0xF8 && c <= 0xFD) ||
+           c == 0xFF || (c >= 0x101 && c <= 0x105) ||
+           (c >= 0x113 && c <= 0x11B) || (c >= 0x129 && c <= 0x131) ||
+           (c >= 0x14D && c <= 0x153) || (c >= 0x169 && c <= 0x173);
+}
+static bool is_quote(uint32_t c) {
+    return c == 0xAB || c == 0xBB || (c >= 0x2018 && c <= 0x201E) ||
+           c == 0x2039 || c == 0x203A;
+}
+
+typedef struct model {
+    cpset set[L__COUNT][2]; /* frequent, less frequent (letters) */
+} model;
+
+static void model_free(model *m) {
+    for (int i = 0; i < L__COUNT; i++)
+        for (int j = 0; j < 2; j++)
+            free(m->set[i][j].cp);
+}
+
+static bool model_make(model *m) {
+    memset(m, 0, sizeof *m);
+    return set_make(&m->set[L_ZH_HANS][0], zh_hans) &&
+           set_make(&m->set[L_ZH_HANT][0], zh_hant) &&
+           set_make(&m->set[L_JA][0], ja) && set_make(&m->set[L_KO][0], ko) &&
+           set_make(&m->set[L_RU][0], ru_common) &&
+           set_make(&m->set[L_RU][1], ru_middle) &&
+           set_make(&m->set[L_WEST][0], west_common) &&
+           set_make(&m->set[L_WEST][1], west_middle) &&
+           set_make(&m->set[L_CENTRAL][0], central_common) &&
+           set_make(&m->set[L_CENTRAL][1], central_middle);
+}
+
+/* One candidate's reading of the text, kept while it is scored. */
+typedef struct reading {
+    bool ok;
+    double score;
+    uint64_t hash; /* of the decoded text: equal readings are not rivals */
+    size_t chars;  /* non-ASCII characters scored */
+    bool high;     /* bytes 0x80-0x9F were used (single-byte forms) */
+} reading;
+
+/* Decodes one character with cd to its code point; false when invalid. */
+static bool decode_one(iconv_t cd, const unsigned char *s, size_t n,
+                       uint32_t *cp) {
+    char *ip = (char *)s, out[16], *op = out;
+    size_t il = n, ol = sizeof out;
+    iconv(cd, NULL, NULL, NULL, NULL);
+    if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il || op == out)
+        return false;
+    const unsigned char *u = (const unsigned char *)out;
+    *cp = (uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 |
+          (uint32_t)u[3] << 24;
+    return true;
+}
+
+/* Scores one letter, symbol or other character of a single-byte reading
+ * in its context (prev and next are code points, 0 at the ends). */
+static double score_single(const model *m, lang lg, uint32_t c, uint32_t prev,
+                           uint32_t next) {
+    if (c >= 0x80 && c < 0xA0)
+        return -10; /* C1 control */
+    if (c == 0xA0)
+        return 0;
+    if (!is_letter(c)) {
+        if (is_quote(c))
+            return -0.5;
+        bool touching = is_letter(prev) || is_letter(next);
+        return touching ? -4 : -1;
+    }
+    double s;
+    uint32_t low = to_lower(c);
+    bool cyr = is_cyrillic(c);
+    if (lg == L_RU) {
+        if (!cyr)
+            return -4;
+        s = set_has(&m->set[lg][0], low) ? 1.5
+            : set_has(&m->set[lg][1], low) ? 1.0
+            : low >= 0x430 && low <= 0x44F ? 0.5
+                                           : 0.1;
+    } else {
+        if (cyr)
+            return -4;
+        s = set_has(&m->set[lg][0], low) ? 1.5
+            : set_has(&m->set[lg][1], low) ? 0.8
+                                           : 0.1;
+    }
+    /* Where the accented letters of Western languages stand: ì, ò and ù
+     * end Italian words, ñ comes before a vowel, õ before e or s, and è,
+     * ø, æ and å seldom stand before a vowel: their Central European
+     * twins (ě, ň, ů, ń, ő, č, ř, ć, ĺ) do. */
+    if (lg == L_WEST) {
+        uint32_t nx = to_lower(next);
+        bool vnext = is_latin(next) && is_vowel(next) && nx != 'y';
+        switch (low) {
+        case 0xEC: case 0xF2: case 0xF9: /* ì ò ù */
+            if (is_letter(next))
+                s -= 1.5;
+            /* fall through */
+        case 0xE8: case 0xF8: case 0xE6: case 0xE5: /* è ø æ å */
+            if (vnext || (low == 0xE6 && is_latin(prev) && is_vowel(prev)))
+                s -= 2.5;
+            break;
+        case 0xF1: /* ñ */
+            if (!vnext)
+                s -= 2.5;
+            break;
+        case 0x153: /* œ */
+            if (!vnext && nx != 'd' && nx != 's')
+                s -= 2.5;
+            break;
+        case 0xF5: /* õ */
+            if (nx != 'e' && nx != 's')
+                s -= 2;
+            break;
+        }
+    }
+    /* Mixed scripts and mixed case inside a word. */
+    if (prev && is_letter(prev) && is_cyrillic(prev) != cyr)
+        s -= 3;
+    if (next && is_letter(next) && is_cyrillic(next) != cyr)
+        s -= 3;
+    if (is_upper(c) && is_letter(prev) && !is_upper(prev))
+        s -= 3;
+    if (!is_upper(c) && is_upper(prev) && is_letter(next) && is_upper(next))
+        s -= 1.5;
+    return s;
+}
+
+/* Consonant and vowel runs that a non-ASCII letter makes: a Latin word
+ * with five consonants in a row, or four vowels, is a wrong reading. */
+static double clusters(const uint32_t *w, size_t n) {
+    double pen = 0;
+    size_t run = 0;
+    bool vowel = false, wide = false;
+    for (size_t i = 0; i <= n; i++) {
+        bool end = i == n || !is_latin(w[i]);
+        bool v = !end && is_vowel(w[i]);
+        if (end || v != vowel || run == 0) {
+            if (wide && run >= (vowel ? 3 : 4))
+                pen -= 2.0 * (double)(run - (vowel ? 2 : 3));
+            run = 0;
+            wide = false;
+        }
+        if (end)
+            continue;
+        vowel = v;
+        run++;
+        wide |= w[i] >= 0x80;
+    }
+    return pen;
+}
+
+/* The digraphs of Polish and Hungarian spelling (cz, rz, sz, cs, zs, gy)
+ * in a word with an accented letter speak for a Central European reading. */
+static double digraphs(const uint32_t *w, size_t n) {
+    static const char *const pairs[] = {"cz", "rz", "sz", "cs", "zs", "gy"};
+    for (size_t i = 0; i + 1 < n; i++)
+        for (size_t j = 0; j < sizeof pairs / sizeof pairs[0]; j++)
+            if (to_lower(w[i]) == (uint32_t)pairs[j][0] &&
+                to_lower(w[i + 1]) == (uint32_t)pairs[j][1])
+                return 2.0;
+    return 0;
+}
+
+/* Scores the reading of s[0..len) in candidate k. */
+static void read_as(const model *m, int k, const char *s, size_t len,
+                    bool final, reading *r) {
+    const struct cand *c = &cands[k];
+    memset(r, 0, sizeof *r);
+    iconv_t cd = iconv_open("UTF-32LE", c->name);
+    if (cd == (iconv_t)-1)
+        return;
+    r->ok = true;
+    r->hash = 1469598103934665603u;
+    const unsigned char *u = (const unsigned char *)s;
+    uint32_t table[128];
+    bool valid[128];
+    if (c->form == F_SINGLE)
+        for (int b = 0; b < 128; b++) {
+            unsigned char byte = (unsigned char)(0x80 + b);
+            valid[b] = decode_one(cd, &byte, 1, &table[b]);
+        }
+    /* Single-byte text is scored a word at a time (letters and the
+     * characters between them), to see case, scripts and clusters. */
+    enum { WORD = 64 };
+    uint32_t word[WORD + 2];
+    size_t wn = 0;
+    bool word_wide = false;
+    uint32_t prev2 = 0;
+    for (size_t i = 0; i < len && r->ok;) {
+        size_t n = char_len(c->form, u + i, len - i);
+        if (n == 0) {
+            r->ok = false;
+            break;
+        }
+        if (n > len - i) {
+            if (final)
+                r->ok = false;
+            break;
+        }
+        uint32_t cp;
+        if (u[i] < 0x80) {
+            cp = u[i];
+        } else if (c->form == F_SINGLE) {
+            if (!valid[u[i] - 0x80]) {
+                r->ok = false;
+                break;
+            }
+            cp = table[u[i] - 0x80];
+            r->high |= u[i] < 0xA0;
+        } else if (!decode_one(cd, u + i, n, &cp)) {
+            r->ok = false;
+            break;
+        }
+        r->hash = (r->hash ^ cp) * 1099511628211u;
+        if (c->form == F_SINGLE) {
+            bool letter = is_letter(cp) || (cp >= 0x80 && !is_letter(cp) &&
+                                            cp != 0xA0 && !is_quote(cp));
+            if (letter && wn < WORD) {
+                word[wn++] = cp;
+                word_wide |= cp >= 0x80;
+            }
+            if ((!letter || wn == WORD || i + n >= len) && wn) {
+                /* the word is complete: score its non-ASCII characters */
+                if (word_wide && r->chars < SCORE_MAX) {
+                    for (size_t j = 0; j < wn; j++) {
+                        if (word[j] < 0x80)
+                            continue;
+                        uint32_t p = j ? word[j - 1] : prev2;
+                        uint32_t x = j + 1 < wn ? word[j + 1] : letter ? 0 : cp;
+                        r->score += score_single(m, c->lang, word[j], p, x);
+                        r->chars++;
+                    }
+                    if (c->lang != L_RU)
+                        r->score += clusters(word, wn);
+                    if (c->lang == L_CENTRAL)
+                        r->score += digraphs(word, wn);
+                }
+                wn = 0;
+                word_wide = false;
+            }
+            if (!letter)
+                prev2 = cp;
+            if (!letter && cp >= 0x80 && r->chars < SCORE_MAX) {
+                r->score += score_single(m, c->lang, cp, prev2, 0);
+                r->chars++;
+            }
+        } else if (cp >= 0x80 && r->chars < SCORE_MAX) {
+            double t = tier(c->form, u + i, n);
+            if (set_has(&m->set[c->lang][0], cp))
+                t = t > 0 ? t + 4 : 4;
+            /* one character inside a Latin word: Latin text misread */
+            if (i + n < len && ascii_letter(u[i + n]) &&
+                ((i > 0 && ascii_letter(u[i - 1])) ||
+                 (n == 2 && ascii_letter(u[i + 1]))))
+                t -= 5;
+            r->score += t;
+            r->chars++;
+        }
+        i += n;
+    }
+    iconv_close(cd);
+    if (r->ok)
+        r->score += c->prior;
+}
+
+/* uchardet's guess, normalized, or "" (its vote is one of several). */
+static void uchardet_guess(const char *s, size_t len, char *out, size_t size) {
+    out[0] = '\0';
+    uchardet_t ud = uchardet_new();
+    if (!ud)
+        return;
+    if (uchardet_handle_data(ud, s, len) == 0) {
+        uchardet_data_end(ud);
+        const char *cs = uchardet_get_charset(ud);
+        if (cs && *cs && !sgft__charset_normalize(cs, strlen(cs), out, size))
+            out[0] = '\0';
+    }
+    uchardet_delete(ud);
+}
+
+/* The strength of uchardet's vote. */
+#define UCHARDET_VOTE 1.0
+/* Readings closer than this are reported as a doubt (message 115). */
+#define CLOSE 1.5
+
+bool sgft__detect_charset(const char *s, size_t len, bool final,
+                          detect_result *res) {
+    memset(res, 0, sizeof *res);
+    size_t i = 0;
+    while (i < len && (unsigned char)s[i] < 0x80)
+        i++;
+    if (i == len)
+        return false; /* ASCII: every candidate reads it alike */
+    model m;
+    if (!model_make(&m)) {
+        model_free(&m);
+        return false;
+    }
+    char voted[64];
+    uchardet_guess(s, len, voted, sizeof voted);
+    reading r[NCANDS];
+    int best = -1, second = -1;
+    for (int k = 0; k < NCANDS; k++) {
+        read_as(&m, k, s, len, final, &r[k]);
+        if (!r[k].ok)
+            continue;
+        if (voted[0] && strcmp(voted, cands[k].name) == 0)
+            r[k].score += UCHARDET_VOTE;
+        /* windows-1252 only when bytes 0x80-0x9F are used: ISO-8859-1
+         * reads the same text otherwise */
+        if (!r[k].high && strcmp(cands[k].name, "CP1252") == 0)
+            r[k].ok = false;
+    }
+    for (int k = 0; k < NCANDS; k++) {
+        if (!r[k].ok)
+            continue;
+        if (best < 0 || r[k].score > r[best].score)
+            best = k;
+    }
+    for (int k = 0; k < NCANDS; k++)
+        if (r[k].ok && k != best && r[k].hash != r[best].hash &&
+            (second < 0 || r[k].score > r[second].score))
+            second = k;
+    model_free(&m);
+    if (best < 0)
+        return false;
+    snprintf(res->name, sizeof res->name, "%s", cands[best].name);
+    double gap = second < 0 ? 20 : r[best].score - r[second].score;
+    res->confidence = (int)floor(100.0 / (1.0 + exp(-gap)));
+    if (res->confidence > 99)
+        res->confidence = 99;
+    if (second >= 0 && gap < CLOSE)
+        snprintf(res->close, sizeof res->close, "%s", cands[second].name);
+    return true;
+}
+
+bool sgft__charset_ascii_safe(const char *name) {
+    static const char *const unsafe[] = {"CP932", "BIG5-HKSCS", "BIG5", "CP950",
+                                         "GB18030", "GBK", "SHIFT_JIS",
+                                         "SJIS", "UTF-16", "UTF-16LE",
+                                         "UTF-16BE", "UTF-32", "UTF-32LE",
+                                         "UTF-32BE", "ISO-2022-JP"};
+    for (size_t i = 0; i < sizeof unsafe / sizeof unsafe[0]; i++)
+        if (same_name(name, unsafe[i], false))
+            return false;
+    return true;
+}
+
+void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree) {
+    prop *ca = sgft__prop_find(tree->root, P_CA);
+    if (!ca || !ca->values)
+        return;
+    buf b;
+    sgft__buf_init(&b);
+    sgft__text_decode(&b, value_bytes(ctx, ca->values), ca->values->len, true,
+                      SGFT_LB_HARD);
+    char name[64];
+    const char *standard = NULL;
+    if (b.data && sgft__charset_resolve(b.data, b.len, name, sizeof name,
+                                        &standard) &&
+        standard) {
+        report r = {0};
+        r.value = b.data;
+        r.detail = standard;
+        sgft__report(ctx, M_CA_SPELLING, true, ca->off, &r);
+    }
+    sgft__buf_free(&b);
+}
