@@ -43,6 +43,7 @@ typedef struct parser {
     char junk_text[JUNK_KEEP + 4];
     size_t junk_len;
     size_t junk_ws; /* white space seen after the run, not yet added */
+    bool eof_in_value; /* the input ended in a property (10 said it) */
 } parser;
 
 static inline bool is_ws(int c) {
@@ -283,6 +284,7 @@ static bool read_value(parser *p, prop *pr) {
                 report r = {0};
                 r.detail = "inside a value";
                 report_at(p, M_UNEXPECTED_EOF, start - 1, &r);
+                p->eof_in_value = true;
                 end = in->win + in->len;
                 /* A '\' that escapes nothing is dropped: it would escape
                  * the ']' that closes the value when written. */
@@ -380,6 +382,7 @@ static void identifier(parser *p) {
         if (c == EOF_CH) {
             r.detail = "after a property identifier";
             report_at(p, M_UNEXPECTED_EOF, off, &r);
+            p->eof_in_value = true;
         } else {
             report_at(p, M_NO_VALUE, off, &r);
         }
@@ -536,8 +539,10 @@ int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
     }
     junk_flush(&p);
     if (!p.status && p.depth > 0) {
-        /* End of input inside a game tree (9): close it. */
-        report_at(&p, M_MISSING_PAREN, p.pos, NULL);
+        /* End of input inside a game tree (9): close it.  After an end
+         * inside a property, 10 has said so already (as SGFC). */
+        if (!p.eof_in_value)
+            report_at(&p, M_MISSING_PAREN, p.pos, NULL);
         p.depth = 0;
         tree_end(&p);
     }
