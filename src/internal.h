@@ -271,8 +271,8 @@ struct sgft_ctx {
     buf out;              /* output buffer */
     int status;           /* first environment fault, or 0 */
     int prev_ff, prev_gm; /* of the tree before (messages 45, 53) */
-    bool said_ff, said_gm, said_charset;
-    char charset[64];     /* -E1: the input's; -E2: the first tree's */
+    bool said_ff, said_gm;
+    char charset[64];     /* -E1: the input's; -E2: the last tree's */
     char first_ca[64];    /* CA of the first tree, normalized */
     char sniffed_ca[64];  /* CA found while choosing the charset */
     unsigned char deleted[P__COUNT]; /* -y */
@@ -308,6 +308,10 @@ static inline const char *value_bytes(const sgft_ctx *ctx, const value *v) {
  * Returns 0, or a negative status for an environment fault. */
 typedef int (*tree_done_fn)(sgft_ctx *ctx, game_tree *tree);
 int sgft__parse(sgft_ctx *ctx, tree_done_fn done);
+/* Replaces NUL bytes in the value v[0..len) of property pr (NULL: a value
+ * that is dropped) by spaces; message 22 at off + i for text values. */
+void sgft__nul_to_space(sgft_ctx *ctx, const prop *pr, char *v, size_t len,
+                        uint64_t off);
 
 /* tree.c: building and walking trees (all allocations in ctx->tree_arena;
  * NULL on out of memory). */

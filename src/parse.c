@@ -313,23 +313,31 @@ static bool read_value(parser *p, prop *pr) {
         break;
     }
     size_t len = (size_t)(i - start);
-    char *v = in->data + (size_t)(start - in->win);
-    char *nul = memchr(v, '\0', len);
-    if (nul) {
-        /* Reported for text (and unknown) values; in other values the
-         * space is removed by the value's check. */
-        value_type vt = pr && pr->id != P_UNKNOWN ? (value_type)sgft__props[pr->id].vt
-                                                  : VT_TEXT;
-        if (pr && (vt == VT_TEXT || vt == VT_SIMPLETEXT || vt == VT_APP ||
-                   vt == VT_LABEL || vt == VT_FIGURE))
-            report_at(p, M_NUL_BYTE, start + (uint64_t)(nul - v), NULL);
-        for (; nul; nul = memchr(nul, '\0', len - (size_t)(nul - v)))
-            *nul = ' ';
-    }
+    /* With -E2 a NUL may belong to a character of the tree's charset
+     * (UTF-16): it is looked at when the value is decoded. */
+    if (p->ctx->opt.encoding_mode != 2)
+        sgft__nul_to_space(p->ctx, pr, in->data + (size_t)(start - in->win),
+                           len, start);
     if (pr && !sgft__value_add(p->ctx, pr, start, len))
         oom(p);
     p->pos = i + 1;
     return true;
+}
+
+void sgft__nul_to_space(sgft_ctx *ctx, const prop *pr, char *v, size_t len,
+                        uint64_t off) {
+    char *nul = memchr(v, '\0', len);
+    if (!nul)
+        return;
+    /* Reported for text (and unknown) values; in other values the space
+     * is removed by the value's check. */
+    value_type vt = pr && pr->id != P_UNKNOWN ? (value_type)sgft__props[pr->id].vt
+                                              : VT_TEXT;
+    if (pr && (vt == VT_TEXT || vt == VT_SIMPLETEXT || vt == VT_APP ||
+               vt == VT_LABEL || vt == VT_FIGURE))
+        sgft__report(ctx, M_NUL_BYTE, true, off + (uint64_t)(nul - v), NULL);
+    for (; nul; nul = memchr(nul, '\0', len - (size_t)(nul - v)))
+        *nul = ' ';
 }
 
 /* Reads '[' values while they follow (white space between them). */
