@@ -793,6 +793,33 @@ static bool check_move(checker *k, prop *p, value *v) {
     return set_raw(k, v, pt, 2);
 }
 
+/* A Move, Point or Stone of a game other than Go: not checked, but its
+ * escapes are written only where needed (the same value, as SGFC writes
+ * it).  A list of points may hold compressed point lists (spec 4.10), so
+ * a ':' escaped there stays escaped. */
+static bool other_game_point(checker *k, const prop *p, value *v) {
+    const char *raw = value_bytes(k->ctx, v);
+    if (v->flags & VALF_DECODED || !memchr(raw, '\\', v->len))
+        return true;
+    bool list = info(p)->flags & (PF_LIST | PF_ELIST);
+    size_t colon = list ? sgft__compose_split(raw, v->len) : v->len;
+    k->b.len = 0;
+    for (int part = 0; part < 2; part++) {
+        const char *s = part ? raw + colon + 1 : raw;
+        size_t n = part ? v->len - colon - 1 : colon;
+        if (part && colon >= v->len)
+            break;
+        if (part)
+            sgft__buf_putc(&k->b, ':');
+        k->a.len = 0;
+        sgft__unescape(&k->a, s, n);
+        sgft__escape(&k->b, k->a.data ? k->a.data : "", k->a.len, list);
+    }
+    if (k->b.len == v->len && !memcmp(k->b.data ? k->b.data : "", raw, v->len))
+        return true;
+    return set_raw(k, v, k->b.data ? k->b.data : "", k->b.len);
+}
+
 /* Whether a point-list property's values are Go points. */
 static bool is_point_list(const prop *p) {
     const prop_info *pi = info(p);
@@ -858,6 +885,8 @@ static void check_values(checker *k, node *n, prop *p) {
         } else if (vt == VT_MOVE || vt == VT_POINT || vt == VT_STONE) {
             if (k->go)
                 keep = check_move(k, p, v);
+            else if (!other_game_point(k, p, v))
+                k->ctx->status = SGFT_ENOMEM;
         } else if (vt == VT_APP || vt == VT_LABEL || vt == VT_ARROW ||
                    vt == VT_FIGURE) {
             keep = check_compose(k, p, v, vt);
@@ -1073,8 +1102,21 @@ static void check_point_lists(checker *k, node *n) {
             }
             if (!has_points)
                 continue;
-            if (p->id == P_VW && k->tree->ff < 4 && view_corners(k, p))
-                continue;
+            if (p->id == P_VW && k->tree->ff < 4) {
+                if (view_corners(k, p))
+                    continue;
+                if (!p->values->next || p->values->next->next) {
+                    /* Not the two corners of FF[1]-FF[3]: a point list
+                     * as in FF[4], read as such (52, as SGFC). */
+                    char detail[80];
+                    snprintf(detail, sizeof detail,
+                             "a point list (FF[4]) in an FF[%d] game tree: read as FF[4]",
+                             k->tree->ff);
+                    report r = {0};
+                    r.detail = detail;
+                    sgft__report(k->ctx, M_BAD_VIEW, true, p->off, &r);
+                }
+            }
             read_points(k, p, (unsigned char)(i + 1));
         }
         for (size_t i = 0; i < count; i++) {
@@ -1509,47 +1551,52 @@ static void execute_node(checker *k, node *n) {
     convert_marks(k, n);
 }
 
-/* -r: restrictive checks (60 is in collection_rules): HA against the
- * handicap stones of the root (61), setup in the main line (62), two
- * moves of one colour in a row (63).  A move that starts a variation is
- * not compared with its parent; a setup node starts the count anew. */
+/* -r: restrictive checks of Go trees (60 is in collection_rules), as
+ * SGFC makes them: HA against the handicap stones of the root (61; with
+ * AW in the root the AB are a position, not a handicap), setup in the
+ * main line (62), two moves of one colour in a row (63).  The first child
+ * continues its parent's line; a later child starts a variation and is
+ * not compared with its parent.  Setup on the main line is reported (62)
+ * and does not break the sequence; setup in a variation starts it anew. */
 static void strict_rules(checker *k, node *n) {
     node *parent = n->parent;
     bool main_line = !parent || ((parent->flags & NODEF_MAIN) && parent->child == n);
     unsigned last = 0;
-    if (parent && !(parent->child != n || parent->child->next))
+    if (parent && parent->child == n)
         last = parent->flags & (NODEF_LAST_B | NODEF_LAST_W);
     bool setup = sgft__prop_find(n, P_AB) || sgft__prop_find(n, P_AW) ||
                  sgft__prop_find(n, P_AE);
-    if (setup)
-        last = 0;
     if (!parent) {
         prop *ha = sgft__prop_find(n, P_HA);
         prop *ab = sgft__prop_find(n, P_AB);
-        if ((ha || ab) && !sgft__prop_find(n, P_AW)) {
-            long stones = 0;
-            for (value *v = ab ? ab->values : NULL; v; v = v->next) {
-                int x1, y1, x2, y2;
-                if (value_rect(k, v, &x1, &y1, &x2, &y2))
-                    stones += (long)(x2 - x1 + 1) * (y2 - y1 + 1);
-            }
-            long handicap = ha && ha->values
-                                ? strtol(value_bytes(k->ctx, ha->values), NULL, 10)
-                                : 0;
-            if (!ha || handicap != stones) {
-                char val[24], detail[64];
-                snprintf(val, sizeof val, "%ld", handicap);
+        bool aw = sgft__prop_find(n, P_AW) != NULL;
+        long stones = 0;
+        for (value *v = ab && !aw ? ab->values : NULL; v; v = v->next) {
+            int x1, y1, x2, y2;
+            if (value_rect(k, v, &x1, &y1, &x2, &y2))
+                stones += (long)(x2 - x1 + 1) * (y2 - y1 + 1);
+        }
+        long handicap = ha && ha->values
+                            ? strtol(value_bytes(k->ctx, ha->values), NULL, 10)
+                            : 0;
+        if ((ha && handicap != stones) || (!ha && stones)) {
+            char val[24], detail[64];
+            snprintf(val, sizeof val, "%ld", handicap);
+            if (aw && ab)
+                snprintf(detail, sizeof detail, "black and white setup stones");
+            else
                 snprintf(detail, sizeof detail, "%ld black setup stones", stones);
-                report r = {0};
-                r.value = ha ? val : "none";
-                r.detail = detail;
-                sgft__report(k->ctx, M_HANDICAP_MISMATCH, true,
-                             ha ? ha->off : ab->off, &r);
-            }
+            report r = {0};
+            r.value = ha ? val : "none";
+            r.detail = detail;
+            sgft__report(k->ctx, M_HANDICAP_MISMATCH, true,
+                         ha ? ha->off : ab->off, &r);
         }
     } else if (main_line && setup) {
         sgft__report(k->ctx, M_SETUP_IN_MAIN_LINE, true, n->off, NULL);
     }
+    if (setup && !main_line)
+        last = 0;
     prop *b = sgft__prop_find(n, P_B), *w = sgft__prop_find(n, P_W);
     unsigned now = b ? NODEF_LAST_B : w ? NODEF_LAST_W : 0;
     if (now && now == last)
@@ -1590,7 +1637,7 @@ static void check_node(checker *k, node *n) {
     gameinfo_rule(k, n);
     if (k->go)
         execute_node(k, n);
-    if (k->ctx->opt.strict)
+    if (k->ctx->opt.strict && k->go)
         strict_rules(k, n);
 }
 
@@ -1646,87 +1693,138 @@ static int normalize_root(sgft_ctx *ctx, game_tree *tree) {
     return 0;
 }
 
-/* Messages 45 and 53: trees of one file with different FF or GM, once. */
-static void collection_rules(sgft_ctx *ctx, game_tree *tree) {
-    if (tree->index == 1) {
-        ctx->first_ff = tree->ff;
-        ctx->first_gm = tree->gm;
-        return;
-    }
-    if (tree->index == 2 && ctx->opt.strict)
-        sgft__report(ctx, M_SEVERAL_TREES, false, 0, NULL);
-    if (tree->ff != ctx->first_ff && !ctx->said_ff) {
-        ctx->said_ff = true;
-        sgft__report(ctx, M_DIFFERENT_FF, false, 0, NULL);
-    }
-    if (tree->gm != ctx->first_gm && !ctx->said_gm) {
-        ctx->said_gm = true;
-        sgft__report(ctx, M_DIFFERENT_GM, false, 0, NULL);
-    }
+/* Where a root property of a tree is, for the collection messages: the
+ * property, else the first property of the root, else the root. */
+uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id) {
+    node *root = tree->root;
+    prop *p = sgft__prop_find(root, id);
+    if (p)
+        return p->off;
+    uint64_t off = root->off;
+    for (p = root->props; p; p = p->next)
+        if (p == root->props || p->off < off)
+            off = p->off;
+    return off;
 }
 
-/* -v: variations that imitate sibling style (spec 12): a move P whose
- * later variations start with a node holding only AE on P's point,
- * followed by another move of P's colour.  Such a variation is an
- * alternative to P: it becomes a sibling of P without the AE node (57).
- * When P captured stones, or the AE node holds more, the position after
- * AE is not the one before P, and nothing is changed (56). */
+/* Messages 45 and 53: a tree whose FF or GM differs from the tree before
+ * it, once per file each, at the tree's FF or GM (as SGFC). */
+static void collection_rules(sgft_ctx *ctx, game_tree *tree) {
+    if (tree->index == 2 && ctx->opt.strict)
+        sgft__report(ctx, M_SEVERAL_TREES, false, 0, NULL);
+    if (tree->index > 1 && tree->ff != ctx->prev_ff && !ctx->said_ff) {
+        ctx->said_ff = true;
+        sgft__report(ctx, M_DIFFERENT_FF, true,
+                     sgft__root_prop_pos(tree, P_FF), NULL);
+    }
+    if (tree->index > 1 && tree->gm != ctx->prev_gm && !ctx->said_gm) {
+        ctx->said_gm = true;
+        sgft__report(ctx, M_DIFFERENT_GM, true,
+                     sgft__root_prop_pos(tree, P_GM), NULL);
+    }
+    ctx->prev_ff = tree->ff;
+    ctx->prev_gm = tree->gm;
+}
+
+/* -v: variations that imitate sibling style (spec 12), judged as SGFC
+ * judges them.  P is a move, the only child of its parent; each later
+ * variation below P should start with a node c whose AE holds exactly
+ * P's point (besides at most one AB or one AW of a single stone), with
+ * one child d holding a move and no property that c holds too.  Such a
+ * variation is an alternative to P: it becomes a sibling of P without
+ * the AE (57).  c itself goes when nothing but AE and properties that
+ * may join d are left; it stays when it keeps setup.  When only some of
+ * the variations qualify, or P captured stones (then AE does not restore
+ * the position before P), nothing is changed (56). */
+static bool sibling_style(checker *k, node *c, const char *pt) {
+    prop *ae = sgft__prop_find(c, P_AE);
+    if (!ae || !ae->values || ae->values->next || ae->values->len != 2 ||
+        memcmp(value_bytes(k->ctx, ae->values), pt, 2) != 0)
+        return false;
+    prop *ab = sgft__prop_find(c, P_AB), *aw = sgft__prop_find(c, P_AW);
+    if (ab && aw)
+        return false;
+    if (ab || aw) {
+        prop *st = ab ? ab : aw;
+        if (!st->values || st->values->next)
+            return false;
+        int x1, y1, x2, y2;
+        if (!value_rect(k, st->values, &x1, &y1, &x2, &y2) || x1 != x2 || y1 != y2)
+            return false;
+    }
+    node *d = c->child;
+    if (!d || d->next || (!sgft__prop_find(d, P_B) && !sgft__prop_find(d, P_W)))
+        return false;
+    for (prop *p = c->props; p; p = p->next)
+        if (sgft__prop_find(d, p->id))
+            return false;
+    return true;
+}
+
+/* Removes c's AE; hands back the node that starts the corrected variation:
+ * c when setup is left in it, else d with c's other properties. */
+static node *drop_sibling_ae(node *c) {
+    prop *ae = sgft__prop_find(c, P_AE);
+    sgft__prop_unlink(c, ae);
+    bool setup = false;
+    for (prop *p = c->props; p; p = p->next)
+        setup |= p->id != P_UNKNOWN && sgft__props[p->id].kind == PK_SETUP;
+    if (setup)
+        return c;
+    node *d = c->child;
+    for (prop *p = c->props, *next; p; p = next) {
+        next = p->next;
+        p->next = NULL;
+        if (d->last_prop)
+            d->last_prop->next = p;
+        else
+            d->props = p;
+        d->last_prop = p;
+    }
+    c->props = c->last_prop = NULL;
+    return d;
+}
+
 static void fix_siblings(checker *k, node *n) {
     prop *mv = sgft__prop_find(n, P_B);
-    prop_id colour = P_B;
-    if (!mv) {
+    if (!mv)
         mv = sgft__prop_find(n, P_W);
-        colour = P_W;
-    }
+    node *parent = n->parent;
     if (!mv || !mv->values || mv->values->len != 2 || !n->child ||
-        !n->child->next || !n->parent)
+        !n->child->next || !parent || parent->child != n || n->next)
         return;
     const char *pt = value_bytes(k->ctx, mv->values);
-    size_t candidates = 0;
-    bool safe = !(n->flags & NODEF_CAPTURED);
+    size_t good = 0, bad = 0;
     for (node *c = n->child->next; c; c = c->next) {
-        prop *ae = sgft__prop_find(c, P_AE);
-        if (!ae)
-            continue;
-        bool has_point = false;
-        for (value *v = ae->values; v; v = v->next)
-            has_point |= v->len == 2 && memcmp(value_bytes(k->ctx, v), pt, 2) == 0;
-        if (!has_point)
-            continue;
-        candidates++;
-        bool only = c->props == ae && !ae->next && ae->values &&
-                    !ae->values->next;
-        node *d = c->child;
-        if (!only || !d || d->next || !sgft__prop_find(d, colour))
-            safe = false;
+        if (sibling_style(k, c, pt))
+            good++;
+        else
+            bad++;
     }
-    if (!candidates)
+    if (!good)
         return;
-    if (!safe) {
-        sgft__report(k->ctx, M_VARIATION_NOT_FIXED, true, n->off, NULL);
+    if (bad || (n->flags & NODEF_CAPTURED)) {
+        sgft__report(k->ctx, M_VARIATION_NOT_FIXED, true, n->child->off, NULL);
         return;
     }
     node *after = n;
-    node *prev = n->child;
-    for (node *c = n->child->next, *next; c; c = next) {
+    node *first = n->child;
+    for (node *c = first->next, *next; c; c = next) {
         next = c->next;
-        if (!sgft__prop_find(c, P_AE)) {
-            prev = c;
-            continue;
-        }
-        /* Unlink c from n's children, put its child after `after`. */
-        prev->next = next;
-        if (n->last_child == c)
-            n->last_child = prev;
-        node *d = c->child;
-        d->parent = n->parent;
-        d->next = after->next;
-        after->next = d;
-        if (n->parent->last_child == after)
-            n->parent->last_child = d;
-        after = d;
+        node *v = drop_sibling_ae(c);
+        if (v != c)
+            v->next = NULL;
+        /* v (with its subtree) becomes the next sibling of n. */
+        v->parent = parent;
+        v->next = after->next;
+        after->next = v;
+        if (parent->last_child == after)
+            parent->last_child = v;
+        after = v;
     }
-    sgft__report(k->ctx, M_VARIATION_FIXED, true, n->off, NULL);
+    first->next = NULL;
+    n->last_child = first;
+    sgft__report(k->ctx, M_VARIATION_FIXED, true, first->off, NULL);
 }
 
 /* -g: the game signature: the points of moves 20, 40, 60 and 31, 51, 71
@@ -1786,6 +1884,22 @@ static void charset_rule(sgft_ctx *ctx, game_tree *tree) {
     }
     if (!name[0] || ctx->opt.encoding[0])
         return;
+    if (!sgft_charset_known(name)) {
+        /* A name no converter knows says nothing about the bytes: they
+         * are read as the rest of the input (72), as SGFC does. */
+        buf b;
+        sgft__buf_init(&b);
+        sgft__text_decode(&b, value_bytes(ctx, ca->values), ca->values->len,
+                          true, SGFT_LB_HARD);
+        report r = {0};
+        r.value = b.data ? b.data : "";
+        /* Plain ASCII so far has decided no charset yet. */
+        r.detail = ctx->charset[0] ? ctx->charset
+                                   : "the charset of the rest of the file";
+        sgft__report(ctx, M_UNKNOWN_CA, false, 0, &r);
+        sgft__buf_free(&b);
+        return;
+    }
     const char *expected = ctx->first_ca[0] ? ctx->first_ca : ctx->charset;
     if (strcmp(name, expected) != 0) {
         report r = {0};

@@ -12,7 +12,9 @@
  * message 103, and 115 when unsure).  A CA that the bytes contradict
  * gives way to what detection finds when that decodes cleanly (104).
  * -E2: the skeleton is parsed as bytes; the values of each game tree are
- * converted with that tree's charset (sgft__decode_tree).
+ * converted with that tree's charset (sgft__decode_tree): escapes
+ * resolved character by character where the charset is ASCII-compatible,
+ * the conversion first where it is not (UTF-16, UTF-32), NUL bytes last.
  * -E3: nothing is converted.
  * UTF-8 input is only validated, never passed through iconv.  Invalid
  * bytes become U+FFFD, one message 71 per run, with their byte offset.
@@ -551,6 +553,140 @@ void sgft__decoder_free(decoder *d) {
 
 /* --- per game tree (-E2) ------------------------------------------------- */
 
+/* Charsets that are not ASCII-compatible: their characters hold bytes
+ * of '\\', ']' and NUL that are not those characters. */
+static bool is_wide(const char *name) {
+    static const char *const wide[] = {"UTF-16", "UTF16", "UTF-32", "UTF32",
+                                       "UCS-2", "UCS2", "UCS-4", "UCS4",
+                                       "UNICODE"};
+    for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++)
+        if (strncmp(name, wide[i], strlen(wide[i])) == 0)
+            return true;
+    return false;
+}
+
+/* Whether a value of p is split at its first unescaped ':'. */
+static bool composed(const prop *p) {
+    if (p->id == P_UNKNOWN)
+        return false;
+    const prop_info *pi = &sgft__props[p->id];
+    switch (pi->vt) {
+    case VT_SIZE: case VT_APP: case VT_LABEL: case VT_ARROW: case VT_FIGURE:
+        return true;
+    case VT_POINT: case VT_STONE:
+        return pi->flags & (PF_LIST | PF_ELIST);
+    default:
+        return false;
+    }
+}
+
+/* Length of the character of charset cd at s[0..len) (1 to 4), 0 when
+ * the bytes are not one. */
+static size_t char_len(iconv_t cd, const char *s, size_t len) {
+    for (size_t n = 1; n <= 4 && n <= len; n++) {
+        char tmp[32];
+        char *ip = (char *)s, *op = tmp;
+        size_t il = n, ol = sizeof tmp;
+        iconv(cd, NULL, NULL, NULL, NULL);
+        size_t r = iconv(cd, &ip, &il, &op, &ol);
+        if (r != (size_t)-1 && il == 0)
+            return n;
+        if (r == (size_t)-1 && errno != EINVAL)
+            return 0;
+    }
+    return 0;
+}
+
+/* Resolves the escapes of a raw value of an ASCII-compatible charset
+ * character by character, into part[0] and, at the first unescaped ':'
+ * when split, part[1]; returns the number of parts.  The lexer took
+ * every '\\' byte for an escape; a double-byte character (Big5, GBK,
+ * Shift_JIS) may end in that byte.  Written as it is, the character is
+ * kept; written escaped by a program that escapes bytes ("\\\\" or
+ * "\\]" after its first byte), it is the character ending in the second
+ * byte (as SGFC reads it with -E2). */
+static int unescape_chars(iconv_t cd, bool utf8, const char *raw, size_t len,
+                          bool split, buf part[2]) {
+    int k = 0;
+    size_t i = 0;
+    while (i < len) {
+        unsigned char c = (unsigned char)raw[i];
+        if (c >= 0x80 && !utf8) {
+            size_t n = char_len(cd, raw + i, len - i);
+            if (n >= 2 && raw[i + n - 1] == '\\') {
+                sgft__buf_put(&part[k], raw + i, n - 1);
+                if (i + n < len && (raw[i + n] == '\\' || raw[i + n] == ']')) {
+                    sgft__buf_putc(&part[k], raw[i + n]);
+                    i += n + 1;
+                } else {
+                    sgft__buf_putc(&part[k], '\\');
+                    i += n;
+                }
+                continue;
+            }
+            n = n ? n : 1;
+            sgft__buf_put(&part[k], raw + i, n);
+            i += n;
+            continue;
+        }
+        if (c == ':' && split && k == 0) {
+            k = 1;
+            i++;
+            continue;
+        }
+        if (c != '\\') {
+            sgft__buf_putc(&part[k], (char)c);
+            i++;
+            continue;
+        }
+        if (i + 1 >= len)
+            break; /* a lone '\\' at the end: dropped */
+        if (raw[i + 1] == '\n' || raw[i + 1] == '\r') {
+            /* soft line break: both removed (LF CR and CR LF are one) */
+            i += 2;
+            if (i < len && (raw[i] == '\n' || raw[i] == '\r') && raw[i] != raw[i - 1])
+                i++;
+            continue;
+        }
+        sgft__buf_putc(&part[k], raw[i + 1]);
+        i += 2;
+    }
+    return k + 1;
+}
+
+/* Converts a raw value of an ASCII-compatible charset to UTF-8 SGF text
+ * in out: the escapes resolved (unescape_chars), the text converted and
+ * escaped again in UTF-8, each part of a composed value on its own.
+ * Returns the count of invalid byte runs (their offsets in bad[], in the
+ * unescaped text). */
+static size_t convert_value(iconv_t cd, bool utf8, const prop *p,
+                            const char *raw, size_t len, buf *out,
+                            uint64_t *bad, size_t max_bad) {
+    bool split = composed(p);
+    buf part[2], text;
+    sgft__buf_init(&part[0]);
+    sgft__buf_init(&part[1]);
+    sgft__buf_init(&text);
+    int parts = unescape_chars(cd, utf8, raw, len, split, part);
+    size_t runs = 0;
+    for (int k = 0; k < parts; k++) {
+        text.len = 0;
+        runs += convert(cd, utf8, part[k].data ? part[k].data : "", part[k].len,
+                        true, &text, NULL, bad + (runs < max_bad ? runs : max_bad),
+                        runs < max_bad ? max_bad - runs : 0);
+        if (k)
+            sgft__buf_putc(out, ':');
+        sgft__escape(out, text.data ? text.data : "", text.len, split);
+    }
+    out->oom |= text.oom || part[0].oom || part[1].oom;
+    sgft__buf_free(&part[0]);
+    sgft__buf_free(&part[1]);
+    sgft__buf_free(&text);
+    if (!utf8)
+        iconv(cd, NULL, NULL, NULL, NULL);
+    return runs;
+}
+
 int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
     node *root = tree->root;
     char name[64] = "";
@@ -603,13 +739,14 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
         r.detail = name;
         sgft__report(ctx, M_UNKNOWN_CA, true, ca->off, &r);
     }
-    if (tree->index == 1)
-        snprintf(ctx->charset, sizeof ctx->charset, "%s", name);
-    else if (strcmp(ctx->charset, name) != 0 && !ctx->said_charset) {
-        ctx->said_charset = true;
-        sgft__report(ctx, M_MIXED_ENCODINGS, false, 0, NULL);
-    }
+    /* 74 for each tree in another charset than the tree before it, at
+     * its CA (as SGFC); ctx->charset follows the trees. */
+    if (tree->index > 1 && strcmp(ctx->charset, name) != 0)
+        sgft__report(ctx, M_MIXED_ENCODINGS, true,
+                     sgft__root_prop_pos(tree, P_CA), NULL);
+    snprintf(ctx->charset, sizeof ctx->charset, "%s", name);
     bool utf8 = is_utf8_name(name);
+    bool wide = is_wide(name);
     iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open("UTF-8", name);
     if (!utf8 && cd == (iconv_t)-1)
         return 0;
@@ -620,16 +757,30 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
         for (prop *p = n->props; p && !st; p = p->next)
             for (value *v = p->values; v && !st; v = v->next) {
                 const char *s = value_bytes(ctx, v);
-                bool ascii = true;
-                for (size_t i = 0; i < v->len && ascii; i++)
-                    ascii = (unsigned char)s[i] < 0x80;
-                if (ascii)
+                bool ascii = true, nul = false;
+                for (size_t i = 0; i < v->len; i++) {
+                    ascii &= (unsigned char)s[i] < 0x80;
+                    nul |= s[i] == '\0';
+                }
+                if (ascii && (!nul || !wide)) {
+                    /* Nothing to convert; a NUL is a NUL (22). */
+                    if (nul && !v->text)
+                        sgft__nul_to_space(ctx, p, (char *)s, v->len, v->off);
                     continue;
+                }
                 enum { MAX_BAD = 16 };
                 uint64_t bad[MAX_BAD];
+                size_t runs;
                 out.len = 0;
-                size_t runs = convert(cd, utf8, s, v->len, true, &out, NULL,
-                                      bad, MAX_BAD);
+                if (wide) {
+                    /* Not ASCII-compatible: the escapes are characters of
+                     * the charset too, read after the conversion. */
+                    runs = convert(cd, utf8, s, v->len, true, &out, NULL, bad,
+                                   MAX_BAD);
+                } else {
+                    runs = convert_value(cd, utf8, p, s, v->len, &out, bad,
+                                         MAX_BAD);
+                }
                 for (size_t i = 0; i < runs && i < MAX_BAD; i++) {
                     char off[32];
                     snprintf(off, sizeof off, "%llu",
@@ -645,6 +796,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                     st = SGFT_ENOMEM;
                     break;
                 }
+                sgft__nul_to_space(ctx, p, t, out.len, v->off);
                 v->text = t;
                 v->len = out.len;
                 v->flags = 0;

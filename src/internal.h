@@ -273,9 +273,9 @@ struct sgft_ctx {
     void *write_data;
     buf out;              /* output buffer */
     int status;           /* first environment fault, or 0 */
-    int first_ff, first_gm;  /* of the first tree (messages 45, 53) */
-    bool said_ff, said_gm, said_charset;
-    char charset[64];     /* -E1: the input's; -E2: the first tree's */
+    int prev_ff, prev_gm; /* of the tree before (messages 45, 53) */
+    bool said_ff, said_gm;
+    char charset[64];     /* -E1: the input's; -E2: the last tree's */
     char first_ca[64];    /* CA of the first tree, normalized */
     char sniffed_ca[64];  /* CA found while choosing the charset */
     unsigned char deleted[P__COUNT]; /* -y */
@@ -327,6 +327,10 @@ static inline const char *value_bytes(const sgft_ctx *ctx, const value *v) {
  * Returns 0, or a negative status for an environment fault. */
 typedef int (*tree_done_fn)(sgft_ctx *ctx, game_tree *tree);
 int sgft__parse(sgft_ctx *ctx, tree_done_fn done);
+/* Replaces NUL bytes in the value v[0..len) of property pr (NULL: a value
+ * that is dropped) by spaces; message 22 at off + i for text values. */
+void sgft__nul_to_space(sgft_ctx *ctx, const prop *pr, char *v, size_t len,
+                        uint64_t off);
 
 /* tree.c: building and walking trees (all allocations in ctx->tree_arena;
  * NULL on out of memory). */
@@ -345,6 +349,9 @@ node *sgft__node_next_preorder(node *n);
 
 /* check.c: checks and repairs one tree in place. */
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree);
+/* Offset for a message about root property id of a tree: the property,
+ * or the root's first property, or the root. */
+uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id);
 
 /* fix.c: structural repairs. */
 void sgft__fix_reverse_variations(sgft_ctx *ctx, game_tree *tree);
@@ -355,6 +362,9 @@ void sgft__fix_delete_empty_nodes(sgft_ctx *ctx, game_tree *tree);
  * into out, per the -l style; simple folds line breaks into spaces. */
 void sgft__text_decode(buf *out, const char *raw, size_t len, bool simple,
                        sgft_linebreaks style);
+/* Appends raw bytes with their escapes resolved and soft line breaks
+ * removed; nothing else changes (white space stays as it is). */
+void sgft__unescape(buf *out, const char *raw, size_t len);
 /* Number of characters (UTF-8 code points) in s[0..len). */
 size_t sgft__utf8_width(const char *s, size_t len);
 /* Number of UTF-8 continuation bytes in s[0..len). */

@@ -45,6 +45,7 @@ typedef struct parser {
     size_t junk_ws; /* white space seen after the run, not yet added */
     bool junk_pos_known; /* its place is counted (its input released) */
     unsigned long junk_line, junk_col;
+    bool eof_in_value; /* the input ended in a property (10 said it) */
 } parser;
 
 static inline bool is_ws(int c) {
@@ -390,6 +391,7 @@ static bool read_value(parser *p, prop *pr) {
                 report r = {0};
                 r.detail = "inside a value";
                 report_at(p, M_UNEXPECTED_EOF, start - 1, &r);
+                p->eof_in_value = true;
                 end = in->win + in->len;
                 /* A '\' that escapes nothing is dropped: it would escape
                  * the ']' that closes the value when written. */
@@ -451,22 +453,31 @@ static bool read_value(parser *p, prop *pr) {
             }
         }
     }
-    char *nul = memchr(v, '\0', len);
-    if (nul) {
-        /* Reported for text (and unknown) values; in other values the
-         * space is removed by the value's check. */
-        value_type vt = pr && pr->id != P_UNKNOWN ? (value_type)sgft__props[pr->id].vt
-                                                  : VT_TEXT;
-        if (pr && (vt == VT_TEXT || vt == VT_SIMPLETEXT || vt == VT_APP ||
-                   vt == VT_LABEL || vt == VT_FIGURE))
-            report_at(p, M_NUL_BYTE, start + (uint64_t)(nul - v), NULL);
-        for (; nul; nul = memchr(nul, '\0', len - (size_t)(nul - v)))
-            *nul = ' ';
-    }
+    /* With -E2 a NUL may belong to a character of the tree's charset
+     * (UTF-16): it is looked at when the value is decoded. */
+    if (p->ctx->opt.encoding_mode != 2)
+        sgft__nul_to_space(p->ctx, pr, v,
+                           len, start);
     if (pr && !sgft__value_add(p->ctx, pr, start, len))
         oom(p);
     p->pos = i + 1;
     return true;
+}
+
+void sgft__nul_to_space(sgft_ctx *ctx, const prop *pr, char *v, size_t len,
+                        uint64_t off) {
+    char *nul = memchr(v, '\0', len);
+    if (!nul)
+        return;
+    /* Reported for text (and unknown) values; in other values the space
+     * is removed by the value's check. */
+    value_type vt = pr && pr->id != P_UNKNOWN ? (value_type)sgft__props[pr->id].vt
+                                              : VT_TEXT;
+    if (pr && (vt == VT_TEXT || vt == VT_SIMPLETEXT || vt == VT_APP ||
+               vt == VT_LABEL || vt == VT_FIGURE))
+        sgft__report(ctx, M_NUL_BYTE, true, off + (uint64_t)(nul - v), NULL);
+    for (; nul; nul = memchr(nul, '\0', len - (size_t)(nul - v)))
+        *nul = ' ';
 }
 
 /* Reads '[' values while they follow (white space between them). */
@@ -519,6 +530,7 @@ static void identifier(parser *p) {
         if (c == EOF_CH) {
             r.detail = "after a property identifier";
             report_at(p, M_UNEXPECTED_EOF, off, &r);
+            p->eof_in_value = true;
         } else {
             report_at(p, M_NO_VALUE, off, &r);
         }
@@ -686,8 +698,10 @@ int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
     }
     junk_flush(&p);
     if (!p.status && p.depth > 0) {
-        /* End of input inside a game tree (9): close it. */
-        report_at(&p, M_MISSING_PAREN, p.pos, NULL);
+        /* End of input inside a game tree (9): close it.  After an end
+         * inside a property, 10 has said so already (as SGFC). */
+        if (!p.eof_in_value)
+            report_at(&p, M_MISSING_PAREN, p.pos, NULL);
         p.depth = 0;
         tree_end(&p);
     }

@@ -380,6 +380,29 @@ vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
     return ws ? VR_FIXED : VR_OK;
 }
 
+void sgft__unescape(buf *out, const char *raw, size_t len) {
+    size_t i = 0, from = 0;
+    while (i < len) {
+        if (raw[i] != '\\') {
+            i++;
+            continue;
+        }
+        sgft__buf_put(out, raw + from, i - from);
+        if (i + 1 >= len) { /* a lone '\' at the end: dropped */
+            from = i = len;
+            break;
+        }
+        if (is_break(raw[i + 1])) { /* soft line break: both removed */
+            i += 1 + break_len(raw, len, i + 1);
+            from = i;
+            continue;
+        }
+        from = i + 1; /* the escaped character, literal */
+        i += 2;
+    }
+    sgft__buf_put(out, raw + from, len - from);
+}
+
 size_t sgft__compose_split(const char *raw, size_t len) {
     for (size_t i = 0; i < len; i++) {
         if (raw[i] == '\\')

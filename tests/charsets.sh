@@ -112,10 +112,35 @@ run --encoding=xyz-123 ja.ca.sgf 2>e69.err
 cat ja.ca.sgf zh.ca.sgf >mixed.sgf
 cat ja.ref zh.ref >mixed.ref
 run -q -E2 mixed.sgf mixed.out 2>mixed.err
-[ "$(cat mixed.err)" = "mixed.sgf: warning W74: game trees with different encodings in one file" ] && ok || { bad "74"; cat mixed.err; }
+[ "$(cat mixed.err)" = "mixed.sgf:2:13: warning W74: game trees with different encodings in one file" ] && ok || { bad "74"; cat mixed.err; }
 cmp -s mixed.ref mixed.out && ok || { bad "-E2 text"; diff mixed.ref mixed.out; }
 run -q mixed.sgf mixed1.out 2>mixed1.err
 [ $? -eq 20 ] && grep -q 'fatal F75: game trees with different encodings in one file (-E2 reads them): GB18030' mixed1.err && [ ! -f mixed1.out ] && ok || { bad "75"; cat mixed1.err; }
+
+# -E2, a tree whose values are UTF-16LE in an ASCII skeleton (the lexer
+# reads bytes: a 5D byte ends the value): the values are converted before
+# their NUL bytes are looked at; 74 at each tree in
+# another charset than the one before it (a tree without CA: at its root).
+printf '(;FF[4]GM[1]CA[UTF-16LE]C[' >w.sgf
+printf 'grüß dich, €' | iconv -f UTF-8 -t UTF-16LE >>w.sgf
+printf '])\n(;FF[4]GM[1]CA[ISO-8859-15]C[s\244hen])\n(;FF[4]GM[1]C[plain];B[aa])\n' >>w.sgf
+run -q -E2 w.sgf w.out 2>w.err
+[ "$(cat w.err)" = "w.sgf:2:13: warning W74: game trees with different encodings in one file
+w.sgf:3:3: warning W74: game trees with different encodings in one file" ] && ok || { bad "-E2 UTF-16LE messages"; cat w.err; }
+grep -q 'C\[grüß dich, €\]' w.out && grep -q 'C\[s€hen\]' w.out && ok || { bad "-E2 UTF-16LE text"; cat w.out; }
+
+# -E2, double-byte characters whose second byte is '\\' or ']', written
+# escaped by a program that escapes bytes (GBK: 運 DF 5C, 揮 93 5D), and
+# written as they are ('\\' only: 申 is 90 5C in Shift_JIS, above).
+printf '運輸指揮' | iconv -f UTF-8 -t GBK | sed 's/[]\\]/\\&/g' >gbk.t
+{ printf '(;FF[4]GM[1]CA[GBK]C['; cat gbk.t; printf '\\]])\n'; } >gbk.sgf
+run -q -E2 gbk.sgf gbk.out 2>gbk.err
+[ ! -s gbk.err ] && grep -q 'C\[運輸指揮\\\]\]' gbk.out && ok || { bad "-E2 escaped second bytes"; cat gbk.err gbk.out; }
+
+# -E2: a NUL byte in a tree of an ASCII-compatible charset is still one (22).
+printf '(;FF[4]GM[1]CA[ISO-8859-1]C[a\000b caf\351])\n' >nul.sgf
+run -q -E2 nul.sgf nul.out 2>nul.err
+[ "$(cat nul.err)" = "nul.sgf:1:30: warning W22: NUL byte in a value replaced by a space" ] && grep -q 'C\[a b café\]' nul.out && ok || { bad "-E2 NUL"; cat nul.err nul.out; }
 
 # -E3: nothing converted, CA kept.
 run -q -E3 ja.ca.sgf raw.out 2>raw.err
