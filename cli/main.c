@@ -20,7 +20,7 @@ typedef enum arg_kind { A_NONE, A_NUM, A_ID, A_STR } arg_kind;
 typedef enum opt_state { S_OK, S_LATER } opt_state;
 
 typedef enum opt_id {
-#define OPT(id, letter, name, arg, argname, state, help) O_##id,
+#define OPT(id, letter, name, arg, argname, state, lib, help) O_##id,
 #include "opt_list.h"
 #undef OPT
     O__COUNT
@@ -32,12 +32,13 @@ typedef struct opt_def {
     arg_kind arg;
     const char *argname;
     opt_state state;
+    int lib; /* the sgft_option it sets, or 0 */
     const char *help;
 } opt_def;
 
 static const opt_def options[O__COUNT] = {
-#define OPT(id, letter, name, arg, argname, state, help) \
-    {letter, name, arg, argname, state, help},
+#define OPT(id, letter, name, arg, argname, state, lib, help) \
+    {letter, name, arg, argname, state, lib, help},
 #include "opt_list.h"
 #undef OPT
 };
@@ -47,7 +48,7 @@ typedef enum format { F_DEFAULT, F_SGFC, F_JSON } format;
 typedef enum batch { B_NONE, B_CHECK, B_IN_PLACE, B_OUTDIR } batch;
 
 typedef struct cli {
-    sgft_options opt;
+    sgft_options *opt;
     format fmt;
     bool quiet;
     bool interactive;
@@ -184,7 +185,7 @@ static void print_status(const cli *c, const sgft_summary *s) {
 
 /* Reports a command-line fault (a fatal message) and exits with 20. */
 static void fatal(cli *c, int code, const char *detail) {
-    sgft_ctx *ctx = sgft_ctx_new(&c->opt, print_diag, c);
+    sgft_ctx *ctx = sgft_ctx_new(c->opt, print_diag, c);
     if (!ctx) {
         fprintf(stderr, "sgftidy: out of memory\n");
         exit(20);
@@ -311,67 +312,42 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     }
     snprintf(detail, sizeof detail, "%s%s%s", spelled,
              arg && spelled[1] == '-' ? "=" : "", arg ? arg : "");
+    if (o->lib) {
+        /* A library option: yes/no set to 1, a number to its argument. */
+        if (o->arg == A_NONE)
+            v = 1;
+        else if (parse_num(arg, 0, 1000000, &v))
+            fatal(c, 49, detail);
+        if (sgft_options_set(c->opt, (sgft_option)o->lib, v) != 0)
+            fatal(c, 49, detail);
+        return;
+    }
     switch ((opt_id)(o - options)) {
-    case O_FIND_START:
-        if (parse_num(arg, 1, 3, &v))
-            fatal(c, 49, detail);
-        c->opt.find_start = (sgft_find_start)v;
-        break;
-    case O_CRITICAL: c->opt.write_critical = true; break;
     case O_DISABLE:
-        if (parse_num(arg, 1, SGFT_MAX_MSG - 1, &v) || !sgft_msg_known((int)v))
+        if (parse_num(arg, 1, SGFT_MAX_MSG - 1, &v) ||
+            sgft_options_disable(c->opt, (int)v) != 0)
             fatal(c, 49, detail);
-        c->opt.disabled[v] = 1;
         break;
     case O_HELP:
         print_help();
         exit(0);
-    case O_KEEP_HEADER: c->opt.keep_header = true; break;
-    case O_LINEBREAKS:
-        if (parse_num(arg, 1, 4, &v))
-            fatal(c, 49, detail);
-        c->opt.linebreaks = (sgft_linebreaks)v;
-        break;
-    case O_NODE_BREAKS: c->opt.node_breaks = true; break;
     case O_QUIET: c->quiet = true; break;
-    case O_NO_SOFT: c->opt.no_soft_breaks = true; break;
-    case O_DEL_UNKNOWN: c->opt.delete_unknown = true; break;
-    case O_NO_WARNINGS: c->opt.no_warnings = true; break;
-    case O_DEL_EMPTY: c->opt.delete_empty_nodes = true; break;
-    case O_EXPAND: c->opt.expand = true; break;
-    case O_DEL_OBSOLETE: c->opt.delete_obsolete = true; break;
-    case O_PASS_TT: c->opt.pass_tt = true; break;
-    case O_DEL_MARKUP: c->opt.delete_move_markup = true; break;
-    case O_STRICT: c->opt.strict = true; break;
-    case O_SIGNATURE: c->opt.signature = true; break;
     case O_INTERACTIVE: c->interactive = true; break;
-    case O_VARIATIONS: c->opt.fix_variations = true; break;
-    case O_SPLIT: c->opt.split = true; break;
-    case O_ENCODING_MODE:
-        if (parse_num(arg, 1, 3, &v))
-            fatal(c, 49, detail);
-        c->opt.encoding_mode = (int)v;
-        break;
     case O_UTF8_DEFAULT:
-        snprintf(c->opt.default_encoding, sizeof c->opt.default_encoding,
-                 "UTF-8");
+        sgft_options_set_default_encoding(c->opt, "UTF-8");
         break;
     case O_ENCODING:
-    case O_DEF_ENCODING: {
-        char *to = o - options == O_ENCODING ? c->opt.encoding
-                                             : c->opt.default_encoding;
-        if (strlen(arg) >= sizeof c->opt.encoding || !sgft_charset_known(arg))
+        if (sgft_options_set_encoding(c->opt, arg) != 0)
             fatal(c, 69, arg);
-        snprintf(to, sizeof c->opt.encoding, "%s", arg);
         break;
-    }
-    case O_REVERSE: c->opt.reverse_variations = true; break;
+    case O_DEF_ENCODING:
+        if (sgft_options_set_default_encoding(c->opt, arg) != 0)
+            fatal(c, 69, arg);
+        break;
     case O_DELETE_PROP:
-        if (!arg || sgft_options_delete_prop(&c->opt, arg) != 0)
+        if (!arg || sgft_options_delete_prop(c->opt, arg) != 0)
             fatal(c, 49, detail);
         break;
-    case O_DUMP_TREE: c->opt.dump_tree = true; break;
-    case O_PARSE_ONLY: c->opt.parse_only = true; break;
     case O_CHECK:
     case O_IN_PLACE:
     case O_OUTDIR: {
@@ -408,14 +384,9 @@ static void apply(cli *c, const opt_def *o, const char *arg,
                 break;
         if (n == SGFT_MAX_MSG)
             fatal(c, 49, detail);
-        c->opt.disabled[n] = 1;
+        sgft_options_disable(c->opt, n);
         break;
     }
-    case O_WIDTH:
-        if (parse_num(arg, 20, 100000, &v))
-            fatal(c, 49, detail);
-        c->opt.line_width = (unsigned)v;
-        break;
     default:
         fatal(c, 100, detail); /* a row without behaviour: refuse it */
     }
@@ -507,7 +478,7 @@ typedef struct tally {
 
 /* Runs one input; returns its exit status and counts it in t. */
 static int run_one(cli *c, const char *in, const char *out, tally *t) {
-    sgft_ctx *ctx = sgft_ctx_new(&c->opt, print_diag, c);
+    sgft_ctx *ctx = sgft_ctx_new(c->opt, print_diag, c);
     if (!ctx) {
         fprintf(stderr, "sgftidy: out of memory\n");
         return 20;
@@ -547,7 +518,7 @@ static int run_one(cli *c, const char *in, const char *out, tally *t) {
  * read); returns 20. */
 static int file_fault(cli *c, const char *in, int code, const char *detail,
                       tally *t) {
-    sgft_ctx *ctx = sgft_ctx_new(&c->opt, print_diag, c);
+    sgft_ctx *ctx = sgft_ctx_new(c->opt, print_diag, c);
     if (ctx) {
         c->cur_file = in;
         sgft_report(ctx, code, detail);
@@ -850,7 +821,11 @@ static void install_signal_handlers(void) {
 int main(int argc, char **argv) {
     cli c;
     memset(&c, 0, sizeof c);
-    sgft_options_init(&c.opt);
+    c.opt = sgft_options_new();
+    if (!c.opt) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        return 20;
+    }
     if (argc == 1) {
         fprintf(stderr, "sgftidy %s - SGF checker and normalizer\n"
                         "Usage: sgftidy [OPTIONS] INFILE [OUTFILE]  "
@@ -865,9 +840,9 @@ int main(int argc, char **argv) {
         fatal(&c, 1, c.files[2]);
     if (c.mode == B_NONE && c.recursive)
         fatal(&c, 101, "-R goes with --check, --in-place or --outdir");
-    if (c.opt.parse_only && (c.nfiles == 2 || c.mode > B_CHECK))
+    if (sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) && (c.nfiles == 2 || c.mode > B_CHECK))
         fatal(&c, 101, "--parse-only writes nothing");
-    if (c.opt.split && (c.mode != B_NONE || c.nfiles < 2 ||
+    if (sgft_options_get(c.opt, SGFT_OPT_SPLIT) && (c.mode != B_NONE || c.nfiles < 2 ||
                         strcmp(c.files[1], "-") == 0))
         fatal(&c, 101, "-s needs an OUTFILE to name the files after");
     install_signal_handlers();
@@ -883,5 +858,6 @@ int main(int argc, char **argv) {
     if (c.tty)
         fclose(c.tty);
     free(c.files);
+    sgft_options_free(c.opt);
     return rc;
 }

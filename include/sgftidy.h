@@ -82,45 +82,65 @@ typedef enum sgft_linebreaks {
 
 #define SGFT_MAX_MSG 200 /* message numbers are below this */
 
-/* Library options.  Initialise with sgft_options_init() before use. */
-typedef struct sgft_options {
-    sgft_find_start find_start; /* -b */
-    sgft_linebreaks linebreaks; /* -l */
-    bool keep_header;           /* -k: keep text before the SGF data */
-    bool write_critical;        /* -c: write even after critical messages */
-    bool no_warnings;           /* -w: suppress all warnings */
-    bool strict;                /* -r: W/r class messages become errors */
-    bool delete_unknown;        /* -u: delete unknown properties */
-    bool delete_obsolete;       /* -o: delete obsolete properties */
-    bool expand;                /* -e: expand compressed point lists */
-    bool pass_tt;               /* -p: write passes as [tt] where possible */
-    bool delete_move_markup;    /* -m: delete markup on the move's point */
-    bool signature;             /* -g: report each game's signature (102) */
-    bool fix_variations;        /* -v: sibling-style variations, root moves */
-    bool split;                 /* -s: sgft_run_file writes each game tree
-                                   to OUTFILE_001.sgf, OUTFILE_002.sgf ... */
-    int encoding_mode;          /* -E: 1 decode the input (default), 2 decode
-                                   text values per tree, 3 no decoding */
-    char encoding[64];          /* --encoding: charset forced, or "" */
-    char default_encoding[64];  /* --default-encoding (-U: "UTF-8"), or "" */
-    bool reverse_variations;    /* -z: reverse the order of variations */
-    bool delete_empty_nodes;    /* -n: delete empty nodes */
-    bool no_soft_breaks;        /* -t: no soft line breaks in texts */
-    bool node_breaks;           /* -L: end lines at node boundaries */
-    unsigned line_width;        /* output line width, default 76, >= 20 */
-    bool dump_tree;             /* write a listing of the parsed content
-                                   instead of SGF (for tests) */
-    bool parse_only;            /* stop after parsing (syntax messages) */
-    unsigned char disabled[SGFT_MAX_MSG]; /* -dN: nonzero = silenced */
-    /* -yID: properties to delete; uppercase ids separated by spaces. */
-    char delete_props[256];
-} sgft_options;
+/* Library options: an opaque object, so that new options never change
+ * the layout a program was built against.  A new object holds the
+ * defaults (those of SGFC without options); sgft_ctx_new() copies it. */
+typedef struct sgft_options sgft_options;
 
-/* Fills *opts with the defaults (those of SGFC without options). */
-void sgft_options_init(sgft_options *opts);
+/* NULL when out of memory. */
+sgft_options *sgft_options_new(void);
+sgft_options *sgft_options_dup(const sgft_options *opts);
+void sgft_options_free(sgft_options *opts);
 
-/* Adds property id to opts->delete_props.  Returns 0, or SGFT_EINVAL when id
- * is not a property the library knows or the list is full. */
+/* The options with a number or yes/no (0 or 1) value; the letter is the
+ * command's. */
+typedef enum sgft_option {
+    SGFT_OPT_FIND_START = 1,  /* -b: an sgft_find_start (default 1) */
+    SGFT_OPT_LINEBREAKS,      /* -l: an sgft_linebreaks (default 1) */
+    SGFT_OPT_ENCODING_MODE,   /* -E: 1 decode the input (default), 2 decode
+                                 text values per tree, 3 no decoding */
+    SGFT_OPT_LINE_WIDTH,      /* output line width, >= 20 (default 76) */
+    SGFT_OPT_KEEP_HEADER,     /* -k: keep text before the SGF data */
+    SGFT_OPT_WRITE_CRITICAL,  /* -c: write even after critical messages */
+    SGFT_OPT_NO_WARNINGS,     /* -w: suppress all warnings */
+    SGFT_OPT_STRICT,          /* -r: W/r class messages become errors */
+    SGFT_OPT_DELETE_UNKNOWN,  /* -u: delete unknown properties */
+    SGFT_OPT_DELETE_OBSOLETE, /* -o: delete obsolete properties */
+    SGFT_OPT_EXPAND,          /* -e: expand compressed point lists */
+    SGFT_OPT_PASS_TT,         /* -p: write passes as [tt] where possible */
+    SGFT_OPT_DELETE_MOVE_MARKUP, /* -m: delete markup on the move's point */
+    SGFT_OPT_SIGNATURE,       /* -g: report each game's signature (102) */
+    SGFT_OPT_FIX_VARIATIONS,  /* -v: sibling-style variations, root moves */
+    SGFT_OPT_SPLIT,           /* -s: sgft_run_file writes each game tree to
+                                 OUTFILE_001.sgf, OUTFILE_002.sgf ... */
+    SGFT_OPT_REVERSE_VARIATIONS, /* -z: reverse the order of variations */
+    SGFT_OPT_DELETE_EMPTY_NODES, /* -n: delete empty nodes */
+    SGFT_OPT_NO_SOFT_BREAKS,  /* -t: no soft line breaks in texts */
+    SGFT_OPT_NODE_BREAKS,     /* -L: end lines at node boundaries */
+    SGFT_OPT_DUMP_TREE,       /* write a listing of the parsed content
+                                 instead of SGF (for tests) */
+    SGFT_OPT_PARSE_ONLY       /* stop after parsing (syntax messages) */
+} sgft_option;
+
+/* Sets an option; returns 0, or SGFT_EINVAL for an unknown option or a
+ * value out of its range (the options are left as they were). */
+int sgft_options_set(sgft_options *opts, sgft_option opt, long value);
+/* The value of an option (-1 for an unknown one). */
+long sgft_options_get(const sgft_options *opts, sgft_option opt);
+
+/* --encoding: the charset the input is read in, whatever CA says (NULL or
+ * "" for none).  SGFT_EINVAL when the name cannot be read. */
+int sgft_options_set_encoding(sgft_options *opts, const char *name);
+/* --default-encoding (-U: "UTF-8"): the charset of game trees without CA,
+ * before detection.  SGFT_EINVAL when the name cannot be read. */
+int sgft_options_set_default_encoding(sgft_options *opts, const char *name);
+
+/* -dN: message code is not reported (fatal messages always are).
+ * SGFT_EINVAL for a number that is no message. */
+int sgft_options_disable(sgft_options *opts, int code);
+
+/* -yID: the property id is deleted wherever it occurs.  SGFT_EINVAL when
+ * id is not a property the library knows. */
 int sgft_options_delete_prop(sgft_options *opts, const char *id);
 
 /* Whether the charset name (as in CA or the options) can be read. */

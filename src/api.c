@@ -12,12 +12,126 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void sgft_options_init(sgft_options *opts) {
+void sgft__options_defaults(sgft_options *opts) {
     memset(opts, 0, sizeof *opts);
     opts->find_start = SGFT_START_HEURISTIC;
     opts->linebreaks = SGFT_LB_HARD;
     opts->line_width = 76;
     opts->encoding_mode = 1;
+}
+
+sgft_options *sgft_options_new(void) {
+    sgft_options *o = malloc(sizeof *o);
+    if (o)
+        sgft__options_defaults(o);
+    return o;
+}
+
+sgft_options *sgft_options_dup(const sgft_options *opts) {
+    sgft_options *o = malloc(sizeof *o);
+    if (o)
+        *o = *opts;
+    return o;
+}
+
+void sgft_options_free(sgft_options *opts) { free(opts); }
+
+/* The yes/no options, by their place in the struct. */
+static bool *flag_of(sgft_options *o, sgft_option opt) {
+    switch (opt) {
+    case SGFT_OPT_KEEP_HEADER: return &o->keep_header;
+    case SGFT_OPT_WRITE_CRITICAL: return &o->write_critical;
+    case SGFT_OPT_NO_WARNINGS: return &o->no_warnings;
+    case SGFT_OPT_STRICT: return &o->strict;
+    case SGFT_OPT_DELETE_UNKNOWN: return &o->delete_unknown;
+    case SGFT_OPT_DELETE_OBSOLETE: return &o->delete_obsolete;
+    case SGFT_OPT_EXPAND: return &o->expand;
+    case SGFT_OPT_PASS_TT: return &o->pass_tt;
+    case SGFT_OPT_DELETE_MOVE_MARKUP: return &o->delete_move_markup;
+    case SGFT_OPT_SIGNATURE: return &o->signature;
+    case SGFT_OPT_FIX_VARIATIONS: return &o->fix_variations;
+    case SGFT_OPT_SPLIT: return &o->split;
+    case SGFT_OPT_REVERSE_VARIATIONS: return &o->reverse_variations;
+    case SGFT_OPT_DELETE_EMPTY_NODES: return &o->delete_empty_nodes;
+    case SGFT_OPT_NO_SOFT_BREAKS: return &o->no_soft_breaks;
+    case SGFT_OPT_NODE_BREAKS: return &o->node_breaks;
+    case SGFT_OPT_DUMP_TREE: return &o->dump_tree;
+    case SGFT_OPT_PARSE_ONLY: return &o->parse_only;
+    default: return NULL;
+    }
+}
+
+int sgft_options_set(sgft_options *o, sgft_option opt, long v) {
+    if (!o)
+        return SGFT_EINVAL;
+    switch (opt) {
+    case SGFT_OPT_FIND_START:
+        if (v < 1 || v > 3)
+            return SGFT_EINVAL;
+        o->find_start = (sgft_find_start)v;
+        return 0;
+    case SGFT_OPT_LINEBREAKS:
+        if (v < 1 || v > 4)
+            return SGFT_EINVAL;
+        o->linebreaks = (sgft_linebreaks)v;
+        return 0;
+    case SGFT_OPT_ENCODING_MODE:
+        if (v < 1 || v > 3)
+            return SGFT_EINVAL;
+        o->encoding_mode = (int)v;
+        return 0;
+    case SGFT_OPT_LINE_WIDTH:
+        if (v < 20 || v > 1000000)
+            return SGFT_EINVAL;
+        o->line_width = (unsigned)v;
+        return 0;
+    default: {
+        bool *f = flag_of(o, opt);
+        if (!f || v < 0 || v > 1)
+            return SGFT_EINVAL;
+        *f = v != 0;
+        return 0;
+    }
+    }
+}
+
+long sgft_options_get(const sgft_options *o, sgft_option opt) {
+    switch (opt) {
+    case SGFT_OPT_FIND_START: return o->find_start;
+    case SGFT_OPT_LINEBREAKS: return o->linebreaks;
+    case SGFT_OPT_ENCODING_MODE: return o->encoding_mode;
+    case SGFT_OPT_LINE_WIDTH: return o->line_width;
+    default: {
+        bool *f = flag_of((sgft_options *)o, opt);
+        return f ? *f : -1;
+    }
+    }
+}
+
+static int set_charset(char *to, size_t size, const char *name) {
+    if (!name || !*name) {
+        to[0] = '\0';
+        return 0;
+    }
+    if (strlen(name) >= size || !sgft_charset_known(name))
+        return SGFT_EINVAL;
+    memcpy(to, name, strlen(name) + 1);
+    return 0;
+}
+
+int sgft_options_set_encoding(sgft_options *o, const char *name) {
+    return set_charset(o->encoding, sizeof o->encoding, name);
+}
+
+int sgft_options_set_default_encoding(sgft_options *o, const char *name) {
+    return set_charset(o->default_encoding, sizeof o->default_encoding, name);
+}
+
+int sgft_options_disable(sgft_options *o, int code) {
+    if (!sgft_msg_known(code))
+        return SGFT_EINVAL;
+    o->disabled[code] = 1;
+    return 0;
 }
 
 static int find_prop(const char *id, size_t len) {
@@ -28,16 +142,11 @@ static int find_prop(const char *id, size_t len) {
     return -1;
 }
 
-int sgft_options_delete_prop(sgft_options *opts, const char *id) {
-    size_t len = strlen(id);
-    if (find_prop(id, len) < 0)
+int sgft_options_delete_prop(sgft_options *o, const char *id) {
+    int i = id ? find_prop(id, strlen(id)) : -1;
+    if (i < 0)
         return SGFT_EINVAL;
-    size_t used = strlen(opts->delete_props);
-    if (used + len + 2 > sizeof opts->delete_props)
-        return SGFT_EINVAL;
-    if (used)
-        opts->delete_props[used++] = ' ';
-    memcpy(opts->delete_props + used, id, len + 1);
+    o->deleted[i] = 1;
     return 0;
 }
 
@@ -49,7 +158,7 @@ sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
     if (opts)
         ctx->opt = *opts;
     else
-        sgft_options_init(&ctx->opt);
+        sgft__options_defaults(&ctx->opt);
     if (ctx->opt.line_width < 20)
         ctx->opt.line_width = 20;
     ctx->diag_fn = fn;
@@ -59,17 +168,6 @@ sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
     sgft__buf_init(&ctx->msgbuf);
     sgft__buf_init(&ctx->header);
     sgft__buf_init(&ctx->out);
-    /* -y: the ids are known (sgft_options_delete_prop checked them). */
-    const char *s = ctx->opt.delete_props;
-    while (*s) {
-        size_t n = strcspn(s, " ");
-        int i = find_prop(s, n);
-        if (i >= 0)
-            ctx->deleted[i] = 1;
-        s += n;
-        while (*s == ' ')
-            s++;
-    }
     return ctx;
 }
 

@@ -500,7 +500,7 @@ static void convert_ki(checker *k, node *n, prop *ki) {
  * the property was removed or converted away. */
 static bool check_identity(checker *k, node *n, prop *p, bool is_root) {
     sgft_ctx *ctx = k->ctx;
-    if (p->id != P_UNKNOWN && ctx->deleted[p->id]) {
+    if (p->id != P_UNKNOWN && ctx->opt.deleted[p->id]) {
         rep_prop(k, M_PROP_DELETED, p, NULL);
         sgft__prop_unlink(n, p);
         return false;

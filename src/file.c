@@ -16,6 +16,9 @@
  * - every temporary file is listed where sgft_remove_temp_files() (safe in
  *   a signal handler) finds it.
  */
+/* S_ISSOCK, fchown, pread: POSIX with the X/Open extensions. */
+#define _XOPEN_SOURCE 700
+
 #include "internal.h"
 
 #include <errno.h>

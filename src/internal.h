@@ -256,6 +256,39 @@ typedef struct input {
 /* ---------------------------------------------------------------------
  * The context of one run.
  */
+/* The options (opaque in the public header; api.c sets them). */
+struct sgft_options {
+    sgft_find_start find_start; /* -b */
+    sgft_linebreaks linebreaks; /* -l */
+    bool keep_header;           /* -k */
+    bool write_critical;        /* -c */
+    bool no_warnings;           /* -w */
+    bool strict;                /* -r */
+    bool delete_unknown;        /* -u */
+    bool delete_obsolete;       /* -o */
+    bool expand;                /* -e */
+    bool pass_tt;               /* -p */
+    bool delete_move_markup;    /* -m */
+    bool signature;             /* -g */
+    bool fix_variations;        /* -v */
+    bool split;                 /* -s */
+    int encoding_mode;          /* -E: 1, 2 or 3 */
+    char encoding[64];          /* --encoding, or "" */
+    char default_encoding[64];  /* --default-encoding, or "" */
+    bool reverse_variations;    /* -z */
+    bool delete_empty_nodes;    /* -n */
+    bool no_soft_breaks;        /* -t */
+    bool node_breaks;           /* -L */
+    unsigned line_width;        /* >= 20 */
+    bool dump_tree;
+    bool parse_only;
+    unsigned char disabled[SGFT_MAX_MSG]; /* -dN: nonzero = silenced */
+    unsigned char deleted[P__COUNT + 1];  /* -yID: nonzero = deleted */
+};
+
+/* Fills opts with the defaults. */
+void sgft__options_defaults(sgft_options *opts);
+
 struct sgft_ctx {
     sgft_options opt;
     sgft_diag_fn diag_fn;
@@ -278,7 +311,6 @@ struct sgft_ctx {
     char charset[64];     /* -E1: the input's; -E2: the last tree's */
     char first_ca[64];    /* CA of the first tree, normalized */
     char sniffed_ca[64];  /* CA found while choosing the charset */
-    unsigned char deleted[P__COUNT]; /* -y */
 };
 
 /* file.c: output files (see the comment at its top). */

@@ -116,23 +116,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned pick = data[0];
     data++;
     size--;
-    sgft_options o;
-    sgft_options_init(&o);
-    o.expand = pick & 1;
-    o.no_soft_breaks = pick & 2;
-    o.node_breaks = pick & 4;
-    o.encoding_mode = 1 + (int)((pick >> 3) % 3);
+    static sgft_options *o;
+    if (!o)
+        o = sgft_options_new();
+    sgft_options_set(o, SGFT_OPT_EXPAND, pick & 1);
+    sgft_options_set(o, SGFT_OPT_NO_SOFT_BREAKS, (pick >> 1) & 1);
+    sgft_options_set(o, SGFT_OPT_NODE_BREAKS, (pick >> 2) & 1);
+    sgft_options_set(o, SGFT_OPT_ENCODING_MODE, 1 + (pick >> 3) % 3);
     size_t piece = 1 + ((pick >> 5) & 7);
 
     static out w1, w2, w3;
     static diags l1, l2, l3;
-    sgft_summary s1 = run(&o, data, size, 0, &w1, &l1);
-    run(&o, data, size, piece, &w2, &l2);
+    sgft_summary s1 = run(o, data, size, 0, &w1, &l1);
+    run(o, data, size, piece, &w2, &l2);
     same(&w1, &l1, &w2, &l2, "read in pieces");
     if (!w1.len || s1.critical || s1.fatal)
         return 0;
     /* The output is a fixed point. */
-    sgft_summary s3 = run(&o, (const uint8_t *)w1.data, w1.len, 0, &w3, &l3);
+    sgft_summary s3 = run(o, (const uint8_t *)w1.data, w1.len, 0, &w3, &l3);
     if (l3.unexpected || s3.fatal) {
         fprintf(stderr, "the output does not check cleanly\n");
         abort();

@@ -409,38 +409,70 @@ START_TEST(test_prop_order) {
 END_TEST
 
 START_TEST(test_options_defaults) {
-    sgft_options o;
-    memset(&o, 0xAB, sizeof o);
-    sgft_options_init(&o);
-    ck_assert_int_eq(o.find_start, SGFT_START_HEURISTIC);
-    ck_assert_int_eq(o.linebreaks, SGFT_LB_HARD);
-    ck_assert_uint_eq(o.line_width, 76);
-    ck_assert(!o.keep_header && !o.write_critical && !o.no_warnings);
-    ck_assert(!o.strict && !o.delete_unknown && !o.reverse_variations);
-    ck_assert(!o.delete_empty_nodes && !o.no_soft_breaks);
-    ck_assert(!o.node_breaks && !o.dump_tree);
+    sgft_options *o = sgft_options_new();
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(sgft_options_get(o, SGFT_OPT_FIND_START),
+                     SGFT_START_HEURISTIC);
+    ck_assert_int_eq(sgft_options_get(o, SGFT_OPT_LINEBREAKS), SGFT_LB_HARD);
+    ck_assert_int_eq(sgft_options_get(o, SGFT_OPT_LINE_WIDTH), 76);
+    ck_assert_int_eq(sgft_options_get(o, SGFT_OPT_ENCODING_MODE), 1);
+    for (int k = SGFT_OPT_KEEP_HEADER; k <= SGFT_OPT_PARSE_ONLY; k++)
+        ck_assert_int_eq(sgft_options_get(o, (sgft_option)k), 0);
     for (int i = 0; i < SGFT_MAX_MSG; i++)
-        ck_assert_int_eq(o.disabled[i], 0);
-    ck_assert_str_eq(o.delete_props, "");
+        ck_assert_int_eq(o->disabled[i], 0);
+    for (int i = 0; i <= P__COUNT; i++)
+        ck_assert_int_eq(o->deleted[i], 0);
+    ck_assert_int_eq(sgft_options_get(o, (sgft_option)0), -1);
+    sgft_options_free(o);
+}
+END_TEST
+
+START_TEST(test_options_set) {
+    sgft_options *o = sgft_options_new();
+    for (int k = SGFT_OPT_KEEP_HEADER; k <= SGFT_OPT_PARSE_ONLY; k++) {
+        ck_assert_int_eq(sgft_options_set(o, (sgft_option)k, 1), 0);
+        ck_assert_int_eq(sgft_options_get(o, (sgft_option)k), 1);
+        ck_assert_int_eq(sgft_options_set(o, (sgft_option)k, 2), SGFT_EINVAL);
+        ck_assert_int_eq(sgft_options_get(o, (sgft_option)k), 1);
+    }
+    ck_assert_int_eq(sgft_options_set(o, SGFT_OPT_FIND_START, 4), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_set(o, SGFT_OPT_LINEBREAKS, 0), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_set(o, SGFT_OPT_LINE_WIDTH, 19), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_set(o, SGFT_OPT_LINE_WIDTH, 20), 0);
+    ck_assert_int_eq(sgft_options_get(o, SGFT_OPT_LINE_WIDTH), 20);
+    ck_assert_int_eq(sgft_options_set(o, (sgft_option)999, 1), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_disable(o, 35), 0);
+    ck_assert_int_eq(o->disabled[35], 1);
+    ck_assert_int_eq(sgft_options_disable(o, 99), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_disable(o, SGFT_MAX_MSG), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_set_encoding(o, "no-such-charset"),
+                     SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_set_encoding(o, "UTF-8"), 0);
+    ck_assert_str_eq(o->encoding, "UTF-8");
+    ck_assert_int_eq(sgft_options_set_encoding(o, NULL), 0);
+    ck_assert_str_eq(o->encoding, "");
+    sgft_options *d = sgft_options_dup(o);
+    ck_assert_int_eq(sgft_options_get(d, SGFT_OPT_LINE_WIDTH), 20);
+    sgft_options_free(d);
+    sgft_options_free(o);
 }
 END_TEST
 
 START_TEST(test_options_delete_prop) {
-    sgft_options o = test_options();
-    ck_assert_int_eq(sgft_options_delete_prop(&o, "B"), 0);
-    ck_assert_int_eq(sgft_options_delete_prop(&o, "GC"), 0);
-    ck_assert_str_eq(o.delete_props, "B GC");
-    ck_assert_int_eq(sgft_options_delete_prop(&o, "ZZ"), SGFT_EINVAL);
-    ck_assert_int_eq(sgft_options_delete_prop(&o, "gc"), SGFT_EINVAL);
-    ck_assert_int_eq(sgft_options_delete_prop(&o, "GCX"), SGFT_EINVAL);
-    ck_assert_int_eq(sgft_options_delete_prop(&o, ""), SGFT_EINVAL);
-    ck_assert_str_eq(o.delete_props, "B GC");
-    /* The list fills up; it is never overrun. */
-    int added = 0;
-    while (sgft_options_delete_prop(&o, "AB") == 0)
-        added++;
-    ck_assert_int_gt(added, 50);
-    ck_assert_uint_lt(strlen(o.delete_props), sizeof o.delete_props);
+    sgft_options *o = sgft_options_new();
+    ck_assert_int_eq(sgft_options_delete_prop(o, "B"), 0);
+    ck_assert_int_eq(sgft_options_delete_prop(o, "GC"), 0);
+    ck_assert_int_eq(o->deleted[P_B], 1);
+    ck_assert_int_eq(o->deleted[P_GC], 1);
+    ck_assert_int_eq(sgft_options_delete_prop(o, "ZZ"), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_delete_prop(o, "gc"), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_delete_prop(o, "GCX"), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_delete_prop(o, ""), SGFT_EINVAL);
+    ck_assert_int_eq(sgft_options_delete_prop(o, NULL), SGFT_EINVAL);
+    /* Every property can be deleted: no list to fill up. */
+    for (int i = 0; i < P__COUNT; i++)
+        ck_assert_int_eq(sgft_options_delete_prop(o, sgft__props[i].id), 0);
+    sgft_options_free(o);
 }
 END_TEST
 
@@ -469,6 +501,7 @@ Suite *catalogue_suite(void) {
 
     tc = tcase_create("options");
     tcase_add_test(tc, test_options_defaults);
+    tcase_add_test(tc, test_options_set);
     tcase_add_test(tc, test_options_delete_prop);
     suite_add_tcase(s, tc);
     return s;

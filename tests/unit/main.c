@@ -96,11 +96,11 @@ static void collect_diag(const sgft_diag *d, void *userdata) {
 
 sgft_options test_options(void) {
     sgft_options o;
-    sgft_options_init(&o);
+    sgft__options_defaults(&o);
     return o;
 }
 
-void run_sgf_fed(const char *input, size_t len, const sgft_options *opts,
+void run_sgf_fed(const char *text_in, size_t len, const sgft_options *opts,
                  bool dump, feed_mode mode, result *r) {
     sgft_options o = opts ? *opts : test_options();
     o.dump_tree = dump;
@@ -108,7 +108,7 @@ void run_sgf_fed(const char *input, size_t len, const sgft_options *opts,
     memset(&k, 0, sizeof k);
     str out;
     memset(&out, 0, sizeof out);
-    feed f = {input, len, 0, mode, 0};
+    feed f = {text_in, len, 0, mode, 0};
 
     sgft_ctx *ctx = sgft_ctx_new(&o, collect_diag, &k);
     ck_assert_msg(ctx != NULL, "sgft_ctx_new failed");
@@ -122,9 +122,9 @@ void run_sgf_fed(const char *input, size_t len, const sgft_options *opts,
     r->texts = str_take(&k.texts);
 }
 
-void run_sgf(const char *input, size_t len, const sgft_options *opts,
+void run_sgf(const char *text_in, size_t len, const sgft_options *opts,
              bool dump, result *r) {
-    run_sgf_fed(input, len, opts, dump, FEED_WHOLE, r);
+    run_sgf_fed(text_in, len, opts, dump, FEED_WHOLE, r);
 }
 
 void result_free(result *r) {
@@ -134,16 +134,16 @@ void result_free(result *r) {
     memset(r, 0, sizeof *r);
 }
 
-void expect_run(const char *name, const char *input, size_t len,
+void expect_run(const char *name, const char *text_in, size_t len,
                 const sgft_options *opts, bool dump, const char *out,
                 const char *diags) {
     static const feed_mode modes[] = {FEED_WHOLE, FEED_BYTES, FEED_VARY};
     static const char *const mode_names[] = {"whole", "bytes", "pieces"};
     if (!len)
-        len = strlen(input);
+        len = strlen(text_in);
     for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
         result r;
-        run_sgf_fed(input, len, opts, dump, modes[m], &r);
+        run_sgf_fed(text_in, len, opts, dump, modes[m], &r);
         ck_assert_msg(r.status == 0, "%s (%s): status %d", name,
                       mode_names[m], r.status);
         ck_assert_msg(strcmp(r.out, out) == 0 && r.out_len == strlen(out),

@@ -16,6 +16,8 @@
 #include <stddef.h>
 
 #include "sgftidy.h"
+/* The suites set options through the library's own struct. */
+#include "internal.h"
 
 Suite *lexer_suite(void);
 Suite *parser_suite(void);
@@ -40,7 +42,7 @@ typedef struct result {
     sgft_summary sum;  /* the summary after the run */
 } result;
 
-/* Default options (sgft_options_init). */
+/* Default options (the library's defaults). */
 sgft_options test_options(void);
 
 /* Runs sgft_run() over input[0..len) with opts (NULL = defaults); dump
