@@ -43,13 +43,12 @@ static const opt_def options[O__COUNT] = {
 #undef OPT
 };
 
-typedef enum format { F_DEFAULT, F_SGFC, F_JSON } format;
 
 typedef enum batch { B_NONE, B_CHECK, B_IN_PLACE, B_OUTDIR } batch;
 
 typedef struct cli {
     sgft_options *opt;
-    format fmt;
+    sgft_format fmt;
     bool quiet;
     bool interactive;
     FILE *tty; /* -i: the terminal */
@@ -61,126 +60,17 @@ typedef struct cli {
     const char *cur_file; /* name shown in diagnostics */
 } cli;
 
-/* --- printing diagnostics ------------------------------------------------ */
-
-/* Length of the well-formed UTF-8 sequence at s (1-4), or 0. */
-static int utf8_len(const unsigned char *s) {
-    unsigned char c = s[0];
-    if (c < 0x80)
-        return 1;
-    int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-          : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
-        (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
-        return 0; /* overlong, surrogate, beyond U+10FFFF */
-    return n;
-}
-
-/* A JSON string, always valid UTF-8: a byte that is not part of a
- * well-formed UTF-8 sequence (a file name in another charset) is written
- * as U+FFFD. */
-static void json_string(FILE *f, const char *str) {
-    const unsigned char *s = (const unsigned char *)str;
-    fputc('"', f);
-    while (*s) {
-        unsigned char c = *s;
-        int n = utf8_len(s);
-        if (n == 0) {
-            fputs("\\ufffd", f);
-            s++;
-        } else if (c == '"' || c == '\\') {
-            fprintf(f, "\\%c", c);
-            s++;
-        } else if (c < 0x20 || c == 0x7F) {
-            fprintf(f, "\\u%04x", c);
-            s++;
-        } else {
-            fwrite(s, 1, (size_t)n, f);
-            s += n;
-        }
-    }
-    fputc('"', f);
-}
+/* --- printing diagnostics (the library's formatters) -------------------- */
 
 static void print_diag(const sgft_diag *d, void *data) {
     const cli *c = data;
-    FILE *f = stderr;
-    const char *file = c->cur_file ? c->cur_file : "sgftidy";
-    switch (c->fmt) {
-    case F_SGFC: {
-        static const char *const kinds[] = {"Information", "Warning", "Error",
-                                            "Fatal error"};
-        if (d->has_pos)
-            fprintf(f, "Line:%lu Col:%lu - ", d->line, d->col);
-        fprintf(f, "%s %d%s: %s\n", kinds[d->severity], d->code,
-                d->critical ? " (critical)" : "", d->text);
-        break;
-    }
-    case F_JSON:
-        fputs("{\"file\":", f);
-        json_string(f, file);
-        if (d->has_pos)
-            fprintf(f, ",\"line\":%lu,\"column\":%lu,\"offset\":%llu", d->line,
-                    d->col, (unsigned long long)d->offset);
-        fprintf(f, ",\"severity\":\"%s\",\"code\":%d,\"key\":",
-                sgft_severity_name(d->severity), d->code);
-        json_string(f, d->key);
-        fprintf(f, ",\"critical\":%s,\"message\":",
-                d->critical ? "true" : "false");
-        json_string(f, d->text);
-        fputs("}\n", f);
-        break;
-    case F_DEFAULT:
-        if (d->has_pos)
-            fprintf(f, "%s:%lu:%lu: ", file, d->line, d->col);
-        else
-            fprintf(f, "%s: ", file);
-        fprintf(f, "%s %c%d%s: %s\n", sgft_severity_name(d->severity),
-                sgft_severity_letter(d->severity), d->code,
-                d->critical ? " (critical)" : "", d->text);
-        break;
-    }
+    sgft_print_diag(stderr, c->fmt, c->cur_file, d);
 }
 
 /* The status line of one input, as SGFC prints it. */
 static void print_status(const cli *c, const sgft_summary *s) {
-    if (c->quiet || c->fmt == F_JSON || s->fatal)
-        return;
-    FILE *f = stderr;
-    const char *sep = " ";
-    fprintf(f, "%s:", c->cur_file);
-    if (!s->errors && !s->warnings) {
-        fprintf(f, "%sOK", sep);
-        sep = "  ";
-    }
-    if (s->errors) {
-        fprintf(f, "%s%lu error(s)", sep, s->errors);
-        sep = "  ";
-    }
-    if (s->warnings) {
-        fprintf(f, "%s%lu warning(s)", sep, s->warnings);
-        sep = "  ";
-    }
-    if (s->critical) {
-        fprintf(f, "%s(critical:%lu)", sep, s->critical);
-        sep = "  ";
-    }
-    if (s->ignored) {
-        fprintf(f, "%s(%lu message(s) ignored)", sep, s->ignored);
-        sep = "  ";
-    }
-    /* What happened to the output file (not in SGFC's own layout). */
-    static const char *const states[] = {
-        [SGFT_OUTPUT_CREATED] = "(written)",
-        [SGFT_OUTPUT_CHANGED] = "(changed)",
-        [SGFT_OUTPUT_UNCHANGED] = "(unchanged)"};
-    if (c->fmt == F_DEFAULT && s->output >= SGFT_OUTPUT_CREATED &&
-        s->output <= SGFT_OUTPUT_UNCHANGED)
-        fprintf(f, "%s%s", sep, states[s->output]);
-    fputc('\n', f);
+    if (!c->quiet)
+        sgft_print_status(stderr, c->fmt, c->cur_file, s);
 }
 
 /* Reports a command-line fault (a fatal message) and exits with 20. */
@@ -367,11 +257,11 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         exit(0);
     case O_FORMAT:
         if (strcmp(arg, "default") == 0)
-            c->fmt = F_DEFAULT;
+            c->fmt = SGFT_FORMAT_TEXT;
         else if (strcmp(arg, "sgfc") == 0)
-            c->fmt = F_SGFC;
+            c->fmt = SGFT_FORMAT_SGFC;
         else if (strcmp(arg, "json") == 0)
-            c->fmt = F_JSON;
+            c->fmt = SGFT_FORMAT_JSON;
         else if (strcmp(arg, "sarif") == 0)
             fatal(c, 100, "--format=sarif");
         else
@@ -671,7 +561,7 @@ static const char *outdir_refusal(const char *real_dir, const char *out,
 /* The closing line of a batch: "sgftidy: 3 files: 2 OK, 1 with errors;
  * 1 changed, 1 unchanged, 1 not written" (counts of zero left out). */
 static void print_tally(const cli *c, const tally *t) {
-    if (c->quiet || c->fmt == F_JSON || !t->files)
+    if (c->quiet || c->fmt == SGFT_FORMAT_JSON || !t->files)
         return;
     const struct {
         unsigned long n;

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -232,6 +233,28 @@ const char *sgft_msg_text(int n);
  * through the same catalogue and the context's callback.  detail, when not
  * NULL, is appended after the message text. */
 void sgft_report(sgft_ctx *ctx, int code, const char *detail);
+
+/* The printed forms of diagnostics. */
+typedef enum sgft_format {
+    SGFT_FORMAT_TEXT, /* FILE:LINE:COL: error E15: ... (editors, CI) */
+    SGFT_FORMAT_SGFC, /* SGFC's: Line:1 Col:25 - Error 8 (critical): ... */
+    SGFT_FORMAT_JSON  /* one JSON object per line, always valid UTF-8 */
+} sgft_format;
+
+/* Prints one diagnostic of file (NULL: "sgftidy") as one line.  Returns
+ * 0, or -1 when f reports an error. */
+int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
+                    const sgft_diag *diag);
+
+/* Prints the status line of file after its run ("FILE: 2 error(s)
+ * (critical:1)", "FILE: OK  (unchanged)"); nothing for JSON or after a
+ * fatal error.  Returns 0, or -1 when f reports an error. */
+int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
+                      const sgft_summary *summary);
+
+/* The run-time version of the library, e.g. "0.2.0"; SGFT_VERSION is the
+ * version a program was built against. */
+const char *sgft_version(void);
 
 /* The severity letters used in diagnostics: 'I', 'W', 'E', 'F'. */
 char sgft_severity_letter(sgft_severity s);

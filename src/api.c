@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+const char *sgft_version(void) { return SGFT_VERSION; }
+
 void sgft__options_defaults(sgft_options *opts) {
     memset(opts, 0, sizeof *opts);
     opts->find_start = SGFT_START_HEURISTIC;
