@@ -217,6 +217,107 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path);
  * untouched: they keep their old content. */
 void sgft_remove_temp_files(void);
 
+/* --- Events: the parse without a tree ------------------------------------
+ * The syntax as the parser reads it, after its repairs (the syntax
+ * messages go to the context's diagnostic callback), with no tree built:
+ * memory stays small whatever the size of a game.  Nodes come in document
+ * order (each after its parent: a node of depth d belongs to the latest
+ * node of depth d - 1); the root has depth 0.  A value is the raw text
+ * between '[' and ']' (escapes kept; UTF-8 unless -E2 or -E3), valid
+ * during the call.  Any callback may be NULL.  The options that check or
+ * write (all but -b, -E, --encoding and --default-encoding) do not
+ * apply. */
+typedef struct sgft_events {
+    void (*tree_begin)(void *userdata, unsigned long index); /* 1-based */
+    void (*node)(void *userdata, unsigned long depth);
+    void (*property)(void *userdata, const char *id); /* uppercase, "B" */
+    void (*value)(void *userdata, const char *raw, size_t len);
+    void (*tree_end)(void *userdata);
+} sgft_events;
+
+/* Reads everything through rd and calls ev.  Returns 0 or a negative
+ * SGFT_E* status for an environment fault. */
+int sgft_parse_events(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
+                      const sgft_events *ev, void *userdata);
+
+/* --- Trees: read one game tree at a time, walk, read, edit, check, write --
+ * A reader yields the game trees of its input one at a time, as parsed
+ * (syntax repaired, values not yet checked).  A tree, and everything
+ * reached from it, is valid until the next sgft_reader_next() or
+ * sgft_reader_free() of its reader.  A context serves one reader at a
+ * time. */
+typedef struct sgft_reader sgft_reader;
+typedef struct sgft_tree sgft_tree;
+typedef struct sgft_node sgft_node;
+typedef struct sgft_prop sgft_prop;
+typedef struct sgft_value sgft_value;
+
+/* A reader over a read callback, a file ("-" = standard input; message 3
+ * when it cannot be opened) or bytes in memory (not copied: they must
+ * outlive the reader).  NULL when out of memory or the file cannot be
+ * opened. */
+sgft_reader *sgft_reader_new(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data);
+sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path);
+sgft_reader *sgft_reader_memory(sgft_ctx *ctx, const char *data, size_t len);
+/* 1 and the next tree in *tree, 0 at the end (*tree NULL), or a negative
+ * SGFT_E* status. */
+int sgft_reader_next(sgft_reader *r, sgft_tree **tree);
+void sgft_reader_free(sgft_reader *r);
+
+/* Checks tree and repairs it as sgftidy does (the options of the context;
+ * messages through its callback).  0 or a negative status. */
+int sgft_tree_check(sgft_ctx *ctx, sgft_tree *tree);
+/* Writes tree in the normalized form through wr (see sgft_file_write and
+ * sgft_buffer_write).  Check it first: the writer expects checked values.
+ * 0 or a negative status. */
+int sgft_tree_write(sgft_ctx *ctx, sgft_tree *tree, sgft_write_fn wr,
+                    void *wr_data);
+
+/* Write callbacks: to a FILE * (wr_data), and to a growing buffer. */
+int sgft_file_write(void *file, const char *buf, size_t len);
+typedef struct sgft_buffer {
+    char *data; /* NUL-terminated; free() it */
+    size_t len, cap;
+} sgft_buffer;
+int sgft_buffer_write(void *buffer, const char *buf, size_t len);
+
+/* Walking.  NULL where there is none. */
+sgft_node *sgft_tree_root(sgft_tree *tree);
+unsigned long sgft_tree_index(const sgft_tree *tree); /* 1-based */
+sgft_node *sgft_node_parent(sgft_node *node);
+sgft_node *sgft_node_child(sgft_node *node); /* the first child */
+sgft_node *sgft_node_next(sgft_node *node);  /* the next sibling */
+sgft_prop *sgft_node_props(sgft_node *node); /* the first property */
+sgft_prop *sgft_node_find(sgft_node *node, const char *id);
+sgft_prop *sgft_prop_next(sgft_prop *prop);
+const char *sgft_prop_id(const sgft_prop *prop); /* uppercase: "B", "PW" */
+sgft_value *sgft_prop_values(sgft_prop *prop); /* the first value */
+sgft_value *sgft_value_next(sgft_value *value);
+
+/* Reading a value.  raw: the SGF text between '[' and ']', escapes kept
+ * (not NUL-terminated).  text: the value as text, escapes and soft line
+ * breaks resolved (SimpleText rules for simple), in a malloc'd
+ * NUL-terminated string (NULL when out of memory).  number, real and
+ * point: 0, or SGFT_EINVAL when the value is not one (a point is a Go
+ * point: column and row from 0, "aa" = 0, 0). */
+const char *sgft_value_raw(sgft_ctx *ctx, const sgft_value *value,
+                           size_t *len);
+char *sgft_value_text(sgft_ctx *ctx, const sgft_value *value, bool simple);
+int sgft_value_number(sgft_ctx *ctx, const sgft_value *value, long *n);
+int sgft_value_real(sgft_ctx *ctx, const sgft_value *value, double *r);
+int sgft_value_point(sgft_ctx *ctx, const sgft_value *value, int *col,
+                     int *row);
+
+/* Editing (the same calls sgftidy's own repairs use).  A new property
+ * goes last in its node; text is plain text, escaped as SGF needs.
+ * NULL or a negative status when out of memory or id is not a property
+ * identifier (1 or more uppercase letters). */
+sgft_prop *sgft_node_add_prop(sgft_ctx *ctx, sgft_node *node, const char *id);
+int sgft_prop_add_value(sgft_ctx *ctx, sgft_prop *prop, const char *text);
+/* Replaces all values of prop by one. */
+int sgft_prop_set_value(sgft_ctx *ctx, sgft_prop *prop, const char *text);
+void sgft_node_delete_prop(sgft_node *node, sgft_prop *prop);
+
 /* The counts so far. */
 const sgft_summary *sgft_ctx_summary(const sgft_ctx *ctx);
 

@@ -222,24 +222,46 @@ static int tree_done(sgft_ctx *ctx, game_tree *tree) {
     return 0;
 }
 
+/* Reports a file fault of the input (the diagnostic line names it). */
+static void report_errno(sgft_ctx *ctx, msg_id code, int err) {
+    report r = {0};
+    r.detail = strerror(err);
+    sgft__report(ctx, code, false, 0, &r);
+}
+
+/* Sets up the input of ctx over rd: through the decoder with -E1 (the
+ * parser reads UTF-8 from it).  Returns 0 or a negative status. */
+static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
+                       decoder **dec) {
+    int st = 0;
+    *dec = NULL;
+    if (ctx->opt.encoding_mode <= 1) {
+        *dec = sgft__decoder_new(ctx, rd, rd_data, &st);
+        if (!*dec) {
+            if (st == SGFT_ENOMEM)
+                sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+            return st ? st : SGFT_ENOMEM;
+        }
+        rd = sgft__decoder_read;
+        rd_data = *dec;
+    }
+    sgft__input_init(&ctx->in, rd, rd_data);
+    return 0;
+}
+
+static void input_end(sgft_ctx *ctx, decoder *dec) {
+    sgft__input_free(&ctx->in);
+    sgft__decoder_free(dec);
+}
+
 int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
              void *wr_data) {
     if (!ctx || !rd)
         return SGFT_EINVAL;
-    int st = 0;
-    decoder *dec = NULL;
-    if (ctx->opt.encoding_mode <= 1) {
-        /* -E1: the parser reads UTF-8 from the decoder. */
-        dec = sgft__decoder_new(ctx, rd, rd_data, &st);
-        if (!dec) {
-            if (st == SGFT_ENOMEM)
-                sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
-            return st;
-        }
-        rd = sgft__decoder_read;
-        rd_data = dec;
-    }
-    sgft__input_init(&ctx->in, rd, rd_data);
+    decoder *dec;
+    int st = input_begin(ctx, rd, rd_data, &dec);
+    if (st)
+        return st;
     ctx->write = wr;
     ctx->write_data = wr_data;
     st = sgft__parse(ctx, tree_done);
@@ -247,10 +269,187 @@ int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
         st = sgft__flush_output(ctx);
     if (st == SGFT_ENOMEM)
         sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
-    sgft__input_free(&ctx->in);
-    sgft__decoder_free(dec);
+    input_end(ctx, dec);
     ctx->write = NULL;
     return st;
+}
+
+int sgft_parse_events(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
+                      const sgft_events *ev, void *userdata) {
+    if (!ctx || !rd || !ev)
+        return SGFT_EINVAL;
+    decoder *dec;
+    int st = input_begin(ctx, rd, rd_data, &dec);
+    if (st)
+        return st;
+    st = sgft__parse_events(ctx, ev, userdata);
+    if (st == SGFT_ENOMEM)
+        sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+    input_end(ctx, dec);
+    return st;
+}
+
+/* --- the reader --------------------------------------------------------- */
+
+struct sgft_reader {
+    sgft_ctx *ctx;
+    parser *parser;
+    decoder *dec;
+    int fd;            /* sgft_reader_open: the file, or -1 */
+    const char *mem;   /* sgft_reader_memory: the bytes */
+    size_t mem_len, mem_pos;
+};
+
+static long reader_fd_read(void *data, char *b, size_t cap) {
+    sgft_reader *r = data;
+    for (;;) {
+        ssize_t n = read(r->fd, b, cap);
+        if (n >= 0 || errno != EINTR)
+            return (long)n;
+    }
+}
+
+static long reader_mem_read(void *data, char *b, size_t cap) {
+    sgft_reader *r = data;
+    size_t n = r->mem_len - r->mem_pos;
+    if (n > cap)
+        n = cap;
+    memcpy(b, r->mem + r->mem_pos, n);
+    r->mem_pos += n;
+    return (long)n;
+}
+
+static sgft_reader *reader_make(sgft_ctx *ctx, sgft_reader *r,
+                                sgft_read_fn rd, void *rd_data) {
+    if (!r)
+        return NULL;
+    r->ctx = ctx;
+    if (input_begin(ctx, rd, rd_data, &r->dec)) {
+        free(r);
+        return NULL;
+    }
+    r->parser = sgft__parser_new(ctx, NULL, NULL, NULL);
+    if (!r->parser) {
+        input_end(ctx, r->dec);
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+sgft_reader *sgft_reader_new(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data) {
+    if (!ctx || !rd)
+        return NULL;
+    sgft_reader *r = calloc(1, sizeof *r);
+    if (r)
+        r->fd = -1;
+    return reader_make(ctx, r, rd, rd_data);
+}
+
+sgft_reader *sgft_reader_memory(sgft_ctx *ctx, const char *data, size_t len) {
+    if (!ctx || (!data && len))
+        return NULL;
+    sgft_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->fd = -1;
+    r->mem = data;
+    r->mem_len = len;
+    return reader_make(ctx, r, reader_mem_read, r);
+}
+
+sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path) {
+    if (!ctx || !path)
+        return NULL;
+    sgft_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO)
+                                   : open(path, O_RDONLY | O_NOCTTY);
+    if (r->fd < 0) {
+        report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
+        free(r);
+        return NULL;
+    }
+    int fd = r->fd;
+    r = reader_make(ctx, r, reader_fd_read, r);
+    if (!r)
+        close(fd);
+    return r;
+}
+
+int sgft_reader_next(sgft_reader *r, sgft_tree **tree) {
+    *tree = NULL;
+    int st = sgft__parser_next(r->parser, tree);
+    if (st == SGFT_EREAD)
+        report_errno(r->ctx, M_CANNOT_READ_INPUT,
+                     r->ctx->in.read_errno ? r->ctx->in.read_errno : EIO);
+    else if (st == SGFT_ENOMEM)
+        sgft__report(r->ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+    return st;
+}
+
+void sgft_reader_free(sgft_reader *r) {
+    if (!r)
+        return;
+    sgft__parser_free(r->parser);
+    input_end(r->ctx, r->dec);
+    if (r->fd >= 0)
+        close(r->fd);
+    free(r);
+}
+
+int sgft_tree_check(sgft_ctx *ctx, sgft_tree *tree) {
+    if (!ctx || !tree)
+        return SGFT_EINVAL;
+    ctx->tree = tree;
+    return sgft__check_tree(ctx, tree);
+}
+
+int sgft_tree_write(sgft_ctx *ctx, sgft_tree *tree, sgft_write_fn wr,
+                    void *wr_data) {
+    if (!ctx || !tree || !wr)
+        return SGFT_EINVAL;
+    sgft_write_fn old = ctx->write;
+    void *old_data = ctx->write_data;
+    /* Output of a run under way stays where it is. */
+    int st = old ? sgft__flush_output(ctx) : 0;
+    ctx->write = wr;
+    ctx->write_data = wr_data;
+    if (!st)
+        st = sgft__write_tree(ctx, tree);
+    if (!st)
+        st = sgft__flush_output(ctx);
+    ctx->write = old;
+    ctx->write_data = old_data;
+    return st;
+}
+
+int sgft_file_write(void *file, const char *b, size_t len) {
+    return fwrite(b, 1, len, file) == len ? 0 : -1;
+}
+
+int sgft_buffer_write(void *buffer, const char *b, size_t len) {
+    sgft_buffer *bu = buffer;
+    if (bu->cap - bu->len <= len) {
+        size_t cap = bu->cap ? bu->cap : 256;
+        while (cap - bu->len <= len) {
+            if (cap > SIZE_MAX / 2) {
+                errno = ENOMEM;
+                return -1;
+            }
+            cap *= 2;
+        }
+        char *d = realloc(bu->data, cap);
+        if (!d)
+            return -1;
+        bu->data = d;
+        bu->cap = cap;
+    }
+    memcpy(bu->data + bu->len, b, len);
+    bu->len += len;
+    bu->data[bu->len] = '\0';
+    return 0;
 }
 
 /* --- files -------------------------------------------------------------- */
@@ -265,12 +464,6 @@ static long fd_read(void *data, char *b, size_t cap) {
 }
 
 
-/* Reports a file fault of the input (the diagnostic line names it). */
-static void report_errno(sgft_ctx *ctx, msg_id code, int err) {
-    report r = {0};
-    r.detail = strerror(err);
-    sgft__report(ctx, code, false, 0, &r);
-}
 
 /* -s: one file per game tree, OUTFILE without ".sgf" plus "_001.sgf".
  * A file is finished when the next one starts, so that no descriptor is

@@ -185,8 +185,8 @@ enum {
     VALF_DECODED = 1 /* text holds the decoded value, not SGF syntax */
 };
 
-typedef struct value {
-    struct value *next;
+typedef struct sgft_value {
+    struct sgft_value *next;
     uint64_t off;     /* offset of the first byte after '[' */
     size_t len;       /* length of the raw bytes or of text */
     const char *text; /* NULL: raw span of the input; else own bytes */
@@ -200,8 +200,8 @@ enum {
     PROPF_JOIN = 8       /* texts of duplicates to be joined (check.c) */
 };
 
-typedef struct prop {
-    struct prop *next;
+typedef struct sgft_prop {
+    struct sgft_prop *next;
     prop_id id;
     unsigned flags;
     const char *name; /* identifier, uppercase letters only */
@@ -210,14 +210,14 @@ typedef struct prop {
     value *values, *last_value;
 } prop;
 
-typedef struct node {
-    struct node *parent, *child, *last_child, *next;
+typedef struct sgft_node {
+    struct sgft_node *parent, *child, *last_child, *next;
     prop *props, *last_prop;
     uint64_t off;   /* offset of the ';' (or where it was assumed) */
     unsigned flags; /* for the checks (check.c) */
 } node;
 
-typedef struct game_tree {
+typedef struct sgft_tree {
     node *root;
     uint64_t off;   /* offset of the '(' */
     unsigned index; /* 1-based number of the tree in the file */
@@ -359,6 +359,15 @@ static inline const char *value_bytes(const sgft_ctx *ctx, const value *v) {
  * Returns 0, or a negative status for an environment fault. */
 typedef int (*tree_done_fn)(sgft_ctx *ctx, game_tree *tree);
 int sgft__parse(sgft_ctx *ctx, tree_done_fn done);
+/* The same parse, calling ev instead of building trees. */
+int sgft__parse_events(sgft_ctx *ctx, const sgft_events *ev, void *ev_data);
+/* The parse one tree at a time: sgft__parser_next returns 1 and the tree
+ * (valid until the next call), 0 at the end, or a negative status. */
+typedef struct parser parser;
+parser *sgft__parser_new(sgft_ctx *ctx, tree_done_fn done,
+                         const sgft_events *ev, void *ev_data);
+int sgft__parser_next(parser *p, game_tree **tree);
+void sgft__parser_free(parser *p);
 /* Replaces NUL bytes in the value v[0..len) of property pr (NULL: a value
  * that is dropped) by spaces; message 22 at off + i for text values. */
 void sgft__nul_to_space(sgft_ctx *ctx, const prop *pr, char *v, size_t len,

@@ -21,6 +21,8 @@
 typedef struct frame {
     node *parent; /* node the variation hangs from; NULL for a game tree */
     node *last;   /* last node of the variation's sequence so far */
+    long pdepth, ldepth; /* their depths (-1: none), for events */
+    bool has_last;  /* the sequence has a node */
     bool had_child; /* a sub-variation was closed after the sequence */
     uint64_t off;   /* offset of its '(' */
 } frame;
@@ -46,6 +48,16 @@ typedef struct parser {
     bool junk_pos_known; /* its place is counted (its input released) */
     unsigned long junk_line, junk_col;
     bool eof_in_value; /* the input ended in a property (10 said it) */
+    bool has_root;     /* the current game tree has a node */
+    /* Events instead of a tree (sgft_parse_events): no node is built;
+     * the property being read is a scratch record. */
+    const sgft_events *ev;
+    void *ev_data;
+    prop scratch;
+    char scratch_name[ID_MAX_LEN + 1];
+    /* Pulled one tree at a time (the reader): a tree handed out is
+     * released when the next one is asked for. */
+    bool pull, ready, started, finished;
 } parser;
 
 static inline bool is_ws(int c) {
@@ -164,7 +176,7 @@ static int peek_nonws(parser *p, uint64_t k, uint64_t *at) {
 
 static frame *top(parser *p) { return &p->stack[p->depth - 1]; }
 
-static bool push(parser *p, node *parent, uint64_t off) {
+static bool push(parser *p, node *parent, long pdepth, uint64_t off) {
     if (p->depth == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 64;
         frame *s = realloc(p->stack, cap * sizeof *s);
@@ -177,43 +189,60 @@ static bool push(parser *p, node *parent, uint64_t off) {
     }
     p->stack[p->depth].parent = parent;
     p->stack[p->depth].last = NULL;
+    p->stack[p->depth].pdepth = pdepth;
+    p->stack[p->depth].ldepth = -1;
+    p->stack[p->depth].has_last = false;
     p->stack[p->depth].had_child = false;
     p->stack[p->depth].off = off;
     p->depth++;
     return true;
 }
 
-/* Adds a node to the sequence of the innermost variation. */
-static node *add_node(parser *p, uint64_t off) {
+/* Adds a node to the sequence of the innermost variation; false when out
+ * of memory. */
+static bool add_node(parser *p, uint64_t off) {
     frame *f = top(p);
     if (f->had_child) {
         /* Node after the sub-variations: a '(' is missing (66). */
         report_at(p, M_NODE_AFTER_VARIATION, off, NULL);
-        if (!push(p, f->last, off))
-            return NULL;
+        if (!push(p, f->last, f->ldepth, off))
+            return false;
         f = top(p);
     }
-    node *parent = f->last ? f->last : f->parent;
-    node *n = sgft__node_new(p->ctx, parent, off);
-    if (!n) {
-        oom(p);
-        return NULL;
+    long depth = (f->has_last ? f->ldepth : f->pdepth) + 1;
+    if (p->ev) {
+        if (!p->has_root && p->ev->tree_begin)
+            p->ev->tree_begin(p->ev_data, p->tree.index);
+        if (p->ev->node)
+            p->ev->node(p->ev_data, (unsigned long)depth);
+    } else {
+        node *parent = f->has_last ? f->last : f->parent;
+        node *n = sgft__node_new(p->ctx, parent, off);
+        if (!n) {
+            oom(p);
+            return false;
+        }
+        if (!parent)
+            p->tree.root = n;
+        f->last = n;
     }
-    if (!parent)
-        p->tree.root = n;
-    f->last = n;
-    return n;
+    p->has_root = true;
+    f->has_last = true;
+    f->ldepth = depth;
+    return true;
 }
 
-/* The current node for a property: a missing ';' is assumed (36 at the
- * start of a game tree, 67 in a variation) and a missing '(' too (66). */
-static node *node_for_prop(parser *p, uint64_t off) {
+/* Makes sure there is a current node for a property: a missing ';' is
+ * assumed (36 at the start of a game tree, 67 in a variation) and a
+ * missing '(' too (66).  The node is top(p)->last; false when out of
+ * memory. */
+static bool node_for_prop(parser *p, uint64_t off) {
     frame *f = top(p);
-    if (f->last && !f->had_child)
-        return f->last;
-    if (!f->last && !f->had_child)
-        report_at(p, p->depth == 1 && !p->tree.root ? M_MISSING_SEMICOLON
-                                                    : M_PAREN_NO_SEMICOLON,
+    if (f->has_last && !f->had_child)
+        return true;
+    if (!f->has_last && !f->had_child)
+        report_at(p, p->depth == 1 && !p->has_root ? M_MISSING_SEMICOLON
+                                                   : M_PAREN_NO_SEMICOLON,
                   off, NULL);
     return add_node(p, off);
 }
@@ -222,6 +251,7 @@ static node *node_for_prop(parser *p, uint64_t off) {
 
 static void tree_begin(parser *p, uint64_t off) {
     p->tree.root = NULL;
+    p->has_root = false;
     p->tree.off = off;
     p->tree.index = (unsigned)p->ctx->sum.trees + 1;
     p->tree.ff = 1;
@@ -229,18 +259,32 @@ static void tree_begin(parser *p, uint64_t off) {
     p->ctx->tree = &p->tree;
 }
 
-/* Hands a finished tree on and releases its memory and input. */
-static void tree_end(parser *p) {
-    junk_flush(p);
-    if (p->tree.root) {
-        p->ctx->sum.trees++;
-        int st = p->done(p->ctx, &p->tree);
-        if (st && !p->status)
-            p->status = st;
-    }
+/* Frees the memory and the input of the tree just read. */
+static void release_tree(parser *p) {
     p->ctx->tree = NULL;
     sgft__arena_reset(&p->ctx->tree_arena);
     sgft__input_release(p->in, p->pos);
+}
+
+/* Hands a finished tree on (to the callback, to the events, or out of
+ * the reader) and releases it. */
+static void tree_end(parser *p) {
+    junk_flush(p);
+    if (p->has_root) {
+        p->ctx->sum.trees++;
+        if (p->ev) {
+            if (p->ev->tree_end)
+                p->ev->tree_end(p->ev_data);
+        } else if (p->pull) {
+            p->ready = true; /* released by the next sgft__parser_next */
+            return;
+        } else {
+            int st = p->done(p->ctx, &p->tree);
+            if (st && !p->status)
+                p->status = st;
+        }
+    }
+    release_tree(p);
 }
 
 static void open_paren(parser *p) {
@@ -251,11 +295,11 @@ static void open_paren(parser *p) {
     if (p->depth == 0) {
         p->ignored_parens = 0;
         tree_begin(p, off);
-        if (!push(p, NULL, off))
+        if (!push(p, NULL, -1, off))
             return;
     } else {
         frame *f = top(p);
-        if (!f->last) {
+        if (!f->has_last) {
             /* '(' where the first node should start (21). */
             report_at(p, M_PAREN_NOT_NODE, off, NULL);
             p->ignored_parens++;
@@ -268,7 +312,7 @@ static void open_paren(parser *p) {
             return;
         }
         f->had_child = true;
-        if (!push(p, f->last, off))
+        if (!push(p, f->last, f->ldepth, off))
             return;
     }
     p->pos++;
@@ -282,7 +326,7 @@ static void open_paren(parser *p) {
 static void close_paren(parser *p) {
     junk_flush(p);
     frame *f = top(p);
-    if (!f->last)
+    if (!f->has_last)
         report_at(p, M_EMPTY_VARIATION, f->off, NULL);
     p->depth--;
     p->pos++;
@@ -377,6 +421,18 @@ static void swallowed_nodes(parser *p, prop *pr, uint64_t start,
     }
 }
 
+/* Adds the value start..start+len of the input to pr (none: dropped). */
+static void add_value(parser *p, prop *pr, uint64_t start, size_t len) {
+    if (!pr)
+        return;
+    if (p->ev) {
+        if (p->ev->value)
+            p->ev->value(p->ev_data, in_ptr(p->in, start), len);
+    } else if (!sgft__value_add(p->ctx, pr, start, len)) {
+        oom(p);
+    }
+}
+
 /* Reads the value at pos ('['); returns false at the end of the input.
  * When p_ is not NULL the value is added to it. */
 static bool read_value(parser *p, prop *pr) {
@@ -396,8 +452,7 @@ static bool read_value(parser *p, prop *pr) {
                 /* A '\' that escapes nothing is dropped: it would escape
                  * the ']' that closes the value when written. */
                 size_t len = (size_t)(end - start) - (i > end ? 1 : 0);
-                if (pr && !sgft__value_add(p->ctx, pr, start, len))
-                    oom(p);
+                add_value(p, pr, start, len);
                 p->pos = end;
                 return false;
             }
@@ -446,8 +501,7 @@ static bool read_value(parser *p, prop *pr) {
                 strcpy(rest + n, len - from > 16 ? "..." : "");
                 r.detail = rest;
                 report_at(p, M_VALUE_CUT, start + cut, &r);
-                if (!sgft__value_add(p->ctx, pr, start, cut))
-                    oom(p);
+                add_value(p, pr, start, cut);
                 p->pos = start + cut;
                 return false;
             }
@@ -458,8 +512,7 @@ static bool read_value(parser *p, prop *pr) {
     if (p->ctx->opt.encoding_mode != 2)
         sgft__nul_to_space(p->ctx, pr, v,
                            len, start);
-    if (pr && !sgft__value_add(p->ctx, pr, start, len))
-        oom(p);
+    add_value(p, pr, start, len);
     p->pos = i + 1;
     return true;
 }
@@ -548,16 +601,27 @@ static void identifier(parser *p) {
     name[upper] = '\0';
     if (p->depth == 0)
         return; /* cannot happen: letters outside trees are junk */
-    node *n = node_for_prop(p, off);
-    if (!n)
+    if (!node_for_prop(p, off))
         return;
     prop_id id = sgft__prop_lookup(&p->ctx->pindex, name, upper);
-    prop *pr = sgft__prop_add(p->ctx, n, id, name, upper, off);
-    if (!pr) {
-        oom(p);
-        return;
+    prop *pr;
+    if (p->ev) {
+        pr = &p->scratch;
+        memset(pr, 0, sizeof *pr);
+        pr->id = id;
+        pr->off = off;
+        memcpy(p->scratch_name, name, upper + 1);
+        pr->name = id != P_UNKNOWN ? sgft__props[id].id : p->scratch_name;
+        if (p->ev->property)
+            p->ev->property(p->ev_data, pr->name);
+    } else {
+        pr = sgft__prop_add(p->ctx, top(p)->last, id, name, upper, off);
+        if (!pr) {
+            oom(p);
+            return;
+        }
     }
-    if (upper != total) {
+    if (upper != total && !p->ev) {
         pr->flags |= PROPF_LOWERCASE;
         pr->raw_name = sgft__arena_strndup(&p->ctx->tree_arena,
                                            in_ptr(p->in, off),
@@ -631,80 +695,138 @@ static bool find_start(parser *p) {
 
 /* --- the main loop ----------------------------------------------------- */
 
-int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
-    parser p;
-    memset(&p, 0, sizeof p);
-    p.ctx = ctx;
-    p.in = &ctx->in;
-    p.done = done;
-
-    if (!find_start(&p)) {
-        if (!p.status)
-            sgft__report(ctx, M_NO_SGF_DATA, false, 0, NULL);
-        return p.status;
+/* Reads on until a game tree was handed out (pull) or the input ends.
+ * Returns 1 when a tree is ready, 0 at the end, or a negative status. */
+static int run(parser *p) {
+    if (p->ready) {
+        p->ready = false;
+        release_tree(p);
     }
-    sgft__input_release(p.in, p.pos);
-
+    if (p->finished || p->status)
+        return p->status;
+    if (!p->started) {
+        p->started = true;
+        if (!find_start(p)) {
+            p->finished = true;
+            if (!p->status)
+                sgft__report(p->ctx, M_NO_SGF_DATA, false, 0, NULL);
+            return p->status;
+        }
+        sgft__input_release(p->in, p->pos);
+    }
     int c;
-    while (!p.status && (c = peek(&p)) != EOF_CH) {
+    while (!p->status && !p->ready && (c = peek(p)) != EOF_CH) {
         if (is_ws(c)) {
-            skip_ws(&p);
+            skip_ws(p);
             continue;
         }
         if (c == '(') {
-            open_paren(&p);
+            open_paren(p);
             continue;
         }
-        if (p.depth == 0 && c == ')' && p.ignored_parens) {
+        if (p->depth == 0 && c == ')' && p->ignored_parens) {
             /* The ')' of a '(' ignored inside the tree (21). */
-            p.ignored_parens--;
-            p.pos++;
+            p->ignored_parens--;
+            p->pos++;
             continue;
         }
-        if (p.depth == 0) {
+        if (p->depth == 0) {
             /* Outside game trees everything else is junk (8).  Once the
              * message has all the text it shows, the run is skipped up
              * to the next '('. */
-            if (p.junk && p.junk_len > JUNK_KEEP && !p.ignored_parens) {
-                input *in = p.in;
-                const char *s = in_ptr(in, p.pos);
-                size_t avail = (size_t)(in->win + in->len - p.pos);
+            if (p->junk && p->junk_len > JUNK_KEEP && !p->ignored_parens) {
+                input *in = p->in;
+                const char *s = in_ptr(in, p->pos);
+                size_t avail = (size_t)(in->win + in->len - p->pos);
                 const char *q = memchr(s, '(', avail);
-                p.pos += q ? (uint64_t)(q - s) : avail;
+                p->pos += q ? (uint64_t)(q - s) : avail;
             } else {
-                junk_add(&p, c);
-                p.pos++;
+                junk_add(p, c);
+                p->pos++;
             }
-            release_between_trees(&p);
+            release_between_trees(p);
             continue;
         }
         if (c == ')') {
-            close_paren(&p);
+            close_paren(p);
         } else if (c == ';') {
-            junk_flush(&p);
-            add_node(&p, p.pos);
-            p.pos++;
+            junk_flush(p);
+            add_node(p, p->pos);
+            p->pos++;
         } else if (c == '[') {
             /* Values without identifier (54): dropped. */
-            junk_flush(&p);
-            report_at(&p, M_VALUES_WITHOUT_ID, p.pos, NULL);
-            read_values(&p, NULL);
+            junk_flush(p);
+            report_at(p, M_VALUES_WITHOUT_ID, p->pos, NULL);
+            read_values(p, NULL);
         } else if (is_upper(c) || is_lower(c)) {
-            identifier(&p);
+            identifier(p);
         } else {
-            junk_add(&p, c);
-            p.pos++;
+            junk_add(p, c);
+            p->pos++;
         }
     }
-    junk_flush(&p);
-    if (!p.status && p.depth > 0) {
+    if (p->ready)
+        return 1;
+    if (p->status)
+        return p->status;
+    junk_flush(p);
+    p->finished = true;
+    if (p->depth > 0) {
         /* End of input inside a game tree (9): close it.  After an end
          * inside a property, 10 has said so already (as SGFC). */
-        if (!p.eof_in_value)
-            report_at(&p, M_MISSING_PAREN, p.pos, NULL);
-        p.depth = 0;
-        tree_end(&p);
+        if (!p->eof_in_value)
+            report_at(p, M_MISSING_PAREN, p->pos, NULL);
+        p->depth = 0;
+        tree_end(p);
+        if (p->ready)
+            return 1;
     }
-    free(p.stack);
-    return p.status;
+    return p->status;
+}
+
+parser *sgft__parser_new(sgft_ctx *ctx, tree_done_fn done,
+                         const sgft_events *ev, void *ev_data) {
+    parser *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->ctx = ctx;
+    p->in = &ctx->in;
+    p->done = done;
+    p->ev = ev;
+    p->ev_data = ev_data;
+    p->pull = !done && !ev;
+    return p;
+}
+
+int sgft__parser_next(parser *p, game_tree **tree) {
+    int st = run(p);
+    *tree = st == 1 ? &p->tree : NULL;
+    return st;
+}
+
+void sgft__parser_free(parser *p) {
+    if (!p)
+        return;
+    if (p->ready)
+        release_tree(p);
+    free(p->stack);
+    free(p);
+}
+
+int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
+    parser *p = sgft__parser_new(ctx, done, NULL, NULL);
+    if (!p)
+        return SGFT_ENOMEM;
+    int st = run(p);
+    sgft__parser_free(p);
+    return st;
+}
+
+int sgft__parse_events(sgft_ctx *ctx, const sgft_events *ev, void *ev_data) {
+    parser *p = sgft__parser_new(ctx, NULL, ev, ev_data);
+    if (!p)
+        return SGFT_ENOMEM;
+    int st = run(p);
+    sgft__parser_free(p);
+    return st;
 }

@@ -2,6 +2,8 @@
  * the context's tree arena; unlinking is enough to delete. */
 #include "internal.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 node *sgft__node_new(sgft_ctx *ctx, node *parent, uint64_t off) {
@@ -108,4 +110,168 @@ node *sgft__node_next_preorder(node *n) {
         n = n->parent;
     }
     return NULL;
+}
+
+/* --- the public tree API (sgftidy.h) -------------------------------------- */
+
+sgft_node *sgft_tree_root(sgft_tree *tree) { return tree ? tree->root : NULL; }
+unsigned long sgft_tree_index(const sgft_tree *tree) { return tree->index; }
+sgft_node *sgft_node_parent(sgft_node *n) { return n->parent; }
+sgft_node *sgft_node_child(sgft_node *n) { return n->child; }
+sgft_node *sgft_node_next(sgft_node *n) { return n->next; }
+sgft_prop *sgft_node_props(sgft_node *n) { return n->props; }
+sgft_prop *sgft_prop_next(sgft_prop *p) { return p->next; }
+const char *sgft_prop_id(const sgft_prop *p) { return p->name; }
+sgft_value *sgft_prop_values(sgft_prop *p) { return p->values; }
+sgft_value *sgft_value_next(sgft_value *v) { return v->next; }
+
+sgft_prop *sgft_node_find(sgft_node *n, const char *id) {
+    for (prop *p = n->props; p; p = p->next)
+        if (strcmp(p->name, id) == 0)
+            return p;
+    return NULL;
+}
+
+/* A value in SGF syntax in the arena (a decoded one escaped again, once). */
+static const char *raw_of(sgft_ctx *ctx, value *v, size_t *len) {
+    if (v->flags & VALF_DECODED) {
+        buf b;
+        sgft__buf_init(&b);
+        sgft__escape(&b, v->text, v->len, false);
+        char *t = b.oom ? NULL
+                        : sgft__arena_strndup(&ctx->tree_arena,
+                                              b.data ? b.data : "", b.len);
+        size_t n = b.len;
+        sgft__buf_free(&b);
+        if (!t)
+            return NULL;
+        v->text = t;
+        v->len = n;
+        v->flags &= ~(unsigned)VALF_DECODED;
+    }
+    *len = v->len;
+    return value_bytes(ctx, v);
+}
+
+const char *sgft_value_raw(sgft_ctx *ctx, const sgft_value *v, size_t *len) {
+    return raw_of(ctx, (value *)v, len);
+}
+
+char *sgft_value_text(sgft_ctx *ctx, const sgft_value *v, bool simple) {
+    buf b;
+    sgft__buf_init(&b);
+    if (v->flags & VALF_DECODED)
+        sgft__buf_put(&b, v->text, v->len);
+    else
+        sgft__text_decode(&b, value_bytes(ctx, v), v->len, simple,
+                          ctx->opt.linebreaks);
+    if (b.oom) {
+        sgft__buf_free(&b);
+        return NULL;
+    }
+    if (!b.data)
+        return calloc(1, 1);
+    return b.data; /* the buffer is malloc'd and NUL-terminated */
+}
+
+/* The value's text with escapes resolved, in b (cleared first). */
+static bool plain(sgft_ctx *ctx, const value *v, buf *b) {
+    b->len = 0;
+    if (v->flags & VALF_DECODED)
+        sgft__buf_put(b, v->text, v->len);
+    else
+        sgft__unescape(b, value_bytes(ctx, v), v->len);
+    return !b->oom;
+}
+
+int sgft_value_number(sgft_ctx *ctx, const sgft_value *v, long *n) {
+    buf a, out;
+    sgft__buf_init(&a);
+    sgft__buf_init(&out);
+    int st = SGFT_EINVAL;
+    if (plain(ctx, v, &a) &&
+        sgft__val_number(a.data ? a.data : "", a.len, &out) == VR_OK &&
+        out.data) {
+        char *end;
+        errno = 0;
+        long x = strtol(out.data, &end, 10);
+        if (!errno && !*end) {
+            *n = x;
+            st = 0;
+        }
+    }
+    sgft__buf_free(&a);
+    sgft__buf_free(&out);
+    return st;
+}
+
+int sgft_value_real(sgft_ctx *ctx, const sgft_value *v, double *r) {
+    buf a, out;
+    sgft__buf_init(&a);
+    sgft__buf_init(&out);
+    int st = SGFT_EINVAL;
+    if (plain(ctx, v, &a) &&
+        sgft__val_real(a.data ? a.data : "", a.len, &out) == VR_OK &&
+        out.data) {
+        *r = strtod(out.data, NULL);
+        st = 0;
+    }
+    sgft__buf_free(&a);
+    sgft__buf_free(&out);
+    return st;
+}
+
+int sgft_value_point(sgft_ctx *ctx, const sgft_value *v, int *col, int *row) {
+    buf a;
+    sgft__buf_init(&a);
+    int st = SGFT_EINVAL;
+    if (plain(ctx, v, &a) && a.len == 2) {
+        int x = sgft__point_coord(a.data[0]), y = sgft__point_coord(a.data[1]);
+        if (x >= 0 && y >= 0) {
+            *col = x;
+            *row = y;
+            st = 0;
+        }
+    }
+    sgft__buf_free(&a);
+    return st;
+}
+
+sgft_prop *sgft_node_add_prop(sgft_ctx *ctx, sgft_node *n, const char *id) {
+    size_t len = id ? strlen(id) : 0;
+    if (!len)
+        return NULL;
+    for (size_t i = 0; i < len; i++)
+        if (id[i] < 'A' || id[i] > 'Z')
+            return NULL;
+    prop_id pid = sgft__prop_lookup(&ctx->pindex, id, len);
+    /* Set at the end of the node: no offset in the input. */
+    uint64_t off = n->last_prop ? n->last_prop->off : n->off;
+    return sgft__prop_add(ctx, n, pid, id, len, off);
+}
+
+int sgft_prop_add_value(sgft_ctx *ctx, sgft_prop *p, const char *text) {
+    buf b;
+    sgft__buf_init(&b);
+    sgft__escape(&b, text, strlen(text), false);
+    char *t = b.oom ? NULL
+                    : sgft__arena_strndup(&ctx->tree_arena,
+                                          b.data ? b.data : "", b.len);
+    size_t n = b.len;
+    sgft__buf_free(&b);
+    uint64_t off = p->last_value ? p->last_value->off : p->off;
+    value *v = t ? sgft__value_add(ctx, p, off, n) : NULL;
+    if (!v)
+        return SGFT_ENOMEM;
+    v->text = t;
+    return 0;
+}
+
+int sgft_prop_set_value(sgft_ctx *ctx, sgft_prop *p, const char *text) {
+    p->values = p->last_value = NULL;
+    return sgft_prop_add_value(ctx, p, text);
+}
+
+void sgft_node_delete_prop(sgft_node *n, sgft_prop *p) {
+    sgft__prop_unlink(n, p);
 }
