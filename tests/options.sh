@@ -75,7 +75,7 @@ check help 0 "" -- --help
 grep -q '^Usage: sgftidy \[OPTIONS\] INFILE \[OUTFILE\]' "$TMPD/stdout" && pass=$((pass + 1)) || { echo "FAIL help text"; fail=$((fail + 1)); }
 check help-h 0 "" -- -h
 check version 0 "" -- --version
-same version-text "$TMPD/stdout" "sgftidy 0.1.0$nl"
+same version-text "$TMPD/stdout" "sgftidy $(cat "$srcdir/VERSION")$nl"
 
 # Standard input and output; the status line; -q.
 (cd "$TMPD" && run - - <good.sgf >"$TMPD/o" 2>"$TMPD/e"); rc=$?
