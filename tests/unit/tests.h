@@ -25,6 +25,7 @@ Suite *writer_suite(void);
 Suite *catalogue_suite(void);
 Suite *gameinfo_suite(void); /* check_gameinfo.c */
 Suite *values_suite(void);   /* check_values.c */
+Suite *api_suite(void);      /* check_api.c */
 
 /* How the reader hands out the input. */
 typedef enum feed_mode {

@@ -1,0 +1,269 @@
+/* check_api.c - the public library API: options, the reader (from
+ * memory, a callback in small pieces, a file), the tree walk, typed
+ * values, edits, checking and writing a tree, the events, and the
+ * formatters.  Only sgftidy.h calls are used. */
+#include "tests.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Diagnostics as "LINE:COL Xn" lines. */
+typedef struct diag_log {
+    char text[2048];
+    size_t len;
+} diag_log;
+
+static void log_diag(const sgft_diag *d, void *data) {
+    diag_log *l = data;
+    int n = d->has_pos
+                ? snprintf(l->text + l->len, sizeof l->text - l->len,
+                           "%lu:%lu %c%d\n", d->line, d->col,
+                           sgft_severity_letter(d->severity), d->code)
+                : snprintf(l->text + l->len, sizeof l->text - l->len,
+                           "- %c%d\n", sgft_severity_letter(d->severity),
+                           d->code);
+    if (n > 0 && (size_t)n < sizeof l->text - l->len)
+        l->len += (size_t)n;
+}
+
+static const char two[] =
+    "(;FF[4]GM[1]SZ[19]PB[Black]RE[B+resign]C[a \\] b]KM[6.5]HA[2]"
+    ";B[pd];W[dp](;B[pp])(;B[dd]))\n"
+    "(;FF[4]GM[1]SZ[9];B[ee])";
+
+START_TEST(test_reader_memory_walk) {
+    sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    sgft_reader *r = sgft_reader_memory(ctx, two, strlen(two));
+    ck_assert_ptr_nonnull(r);
+    sgft_tree *t;
+    ck_assert_int_eq(sgft_reader_next(r, &t), 1);
+    ck_assert_uint_eq(sgft_tree_index(t), 1);
+    sgft_node *root = sgft_tree_root(t);
+    ck_assert_ptr_null(sgft_node_parent(root));
+    ck_assert_str_eq(sgft_prop_id(sgft_node_props(root)), "FF");
+    /* raw and typed values */
+    size_t len;
+    const char *raw = sgft_value_raw(ctx, sgft_prop_values(sgft_node_find(root, "C")), &len);
+    ck_assert_int_eq((int)len, 6);
+    ck_assert(memcmp(raw, "a \\] b", 6) == 0);
+    char *text = sgft_value_text(ctx, sgft_prop_values(sgft_node_find(root, "C")), false);
+    ck_assert_str_eq(text, "a ] b");
+    free(text);
+    double km;
+    ck_assert_int_eq(sgft_value_real(ctx, sgft_prop_values(sgft_node_find(root, "KM")), &km), 0);
+    ck_assert(km == 6.5);
+    long ha;
+    ck_assert_int_eq(sgft_value_number(ctx, sgft_prop_values(sgft_node_find(root, "HA")), &ha), 0);
+    ck_assert_int_eq(ha, 2);
+    ck_assert_int_eq(sgft_value_number(ctx, sgft_prop_values(sgft_node_find(root, "PB")), &ha), SGFT_EINVAL);
+    /* the walk: root, B[pd], W[dp], then two children */
+    sgft_node *n = sgft_node_child(sgft_node_child(root));
+    int col = -1, row = -1;
+    ck_assert_int_eq(sgft_value_point(ctx, sgft_prop_values(sgft_node_find(n, "W")), &col, &row), 0);
+    ck_assert_int_eq(col, 3);
+    ck_assert_int_eq(row, 15);
+    sgft_node *a = sgft_node_child(n), *b = sgft_node_next(a);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_ptr_null(sgft_node_next(b));
+    ck_assert_ptr_eq(sgft_node_parent(b), n);
+    ck_assert_ptr_nonnull(sgft_node_find(b, "B"));
+    ck_assert_ptr_null(sgft_node_find(b, "W"));
+    ck_assert_int_eq(sgft_reader_next(r, &t), 1);
+    ck_assert_uint_eq(sgft_tree_index(t), 2);
+    ck_assert_int_eq(sgft_reader_next(r, &t), 0);
+    ck_assert_ptr_null(t);
+    ck_assert_int_eq(sgft_reader_next(r, &t), 0);
+    sgft_reader_free(r);
+    sgft_ctx_free(ctx);
+}
+END_TEST
+
+/* A read callback that hands out one byte at a time. */
+typedef struct trickle {
+    const char *s;
+    size_t len, pos;
+} trickle;
+
+static long trickle_read(void *data, char *b, size_t cap) {
+    trickle *t = data;
+    if (t->pos == t->len || cap == 0)
+        return 0;
+    *b = t->s[t->pos++];
+    return 1;
+}
+
+START_TEST(test_check_edit_write) {
+    diag_log log = {{0}, 0};
+    sgft_ctx *ctx = sgft_ctx_new(NULL, log_diag, &log);
+    trickle tr = {two, strlen(two), 0};
+    sgft_reader *r = sgft_reader_new(ctx, trickle_read, &tr);
+    sgft_tree *t;
+    sgft_buffer out = {NULL, 0, 0};
+    int trees = 0;
+    while (sgft_reader_next(r, &t) == 1) {
+        trees++;
+        ck_assert_int_eq(sgft_tree_check(ctx, t), 0);
+        sgft_node *root = sgft_tree_root(t);
+        sgft_prop *c = sgft_node_find(root, "C");
+        if (c)
+            sgft_node_delete_prop(root, c);
+        ck_assert_ptr_null(sgft_node_add_prop(ctx, root, "gn"));
+        ck_assert_ptr_null(sgft_node_add_prop(ctx, root, ""));
+        sgft_prop *gn = sgft_node_add_prop(ctx, root, "GN");
+        ck_assert_ptr_nonnull(gn);
+        ck_assert_int_eq(sgft_prop_set_value(ctx, gn, "x] \\y"), 0);
+        ck_assert_int_eq(sgft_tree_write(ctx, t, sgft_buffer_write, &out), 0);
+    }
+    ck_assert_int_eq(trees, 2);
+    ck_assert_str_eq(out.data,
+                     "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n"
+                     "GN[x\\] \\\\y]\n"
+                     "PB[Black]\n"
+                     "HA[2]\n"
+                     "KM[6.5]\n"
+                     "RE[B+R]\n"
+                     ";B[pd];W[dp]\n"
+                     "(;B[pp])\n"
+                     "(;B[dd]))\n"
+                     "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n"
+                     "GN[x\\] \\\\y]\n"
+                     ";B[ee])\n");
+    ck_assert_str_eq(log.text, "1:30 E15\n"); /* RE[B+resign] */
+    free(out.data);
+    sgft_reader_free(r);
+    sgft_ctx_free(ctx);
+}
+END_TEST
+
+START_TEST(test_reader_file_errors) {
+    diag_log log = {{0}, 0};
+    sgft_ctx *ctx = sgft_ctx_new(NULL, log_diag, &log);
+    ck_assert_ptr_null(sgft_reader_open(ctx, "/nonexistent/x.sgf"));
+    ck_assert_str_eq(log.text, "- F3\n");
+    ck_assert_ptr_null(sgft_reader_memory(ctx, NULL, 3));
+    ck_assert_ptr_null(sgft_reader_new(ctx, NULL, NULL));
+    sgft_ctx_free(ctx);
+    /* A file: written here, read back. */
+    char path[] = "/tmp/sgftidy-api-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq((int)write(fd, two, strlen(two)), (int)strlen(two));
+    close(fd);
+    ctx = sgft_ctx_new(NULL, NULL, NULL);
+    sgft_reader *r = sgft_reader_open(ctx, path);
+    sgft_tree *t;
+    int n = 0;
+    while (sgft_reader_next(r, &t) == 1)
+        n++;
+    ck_assert_int_eq(n, 2);
+    sgft_reader_free(r);
+    sgft_ctx_free(ctx);
+    unlink(path);
+}
+END_TEST
+
+/* Events, recorded as text. */
+typedef struct ev_log {
+    char text[1024];
+    size_t len;
+} ev_log;
+
+static void ev_add(ev_log *l, const char *s, size_t n) {
+    if (n < sizeof l->text - l->len) {
+        memcpy(l->text + l->len, s, n);
+        l->len += n;
+        l->text[l->len] = '\0';
+    }
+}
+static void ev_tree_begin(void *d, unsigned long i) {
+    char b[32];
+    ev_add(d, b, (size_t)snprintf(b, sizeof b, "(%lu", i));
+}
+static void ev_node(void *d, unsigned long depth) {
+    char b[32];
+    ev_add(d, b, (size_t)snprintf(b, sizeof b, " ;%lu", depth));
+}
+static void ev_prop(void *d, const char *id) {
+    ev_add(d, " ", 1);
+    ev_add(d, id, strlen(id));
+}
+static void ev_value(void *d, const char *raw, size_t len) {
+    ev_add(d, "[", 1);
+    ev_add(d, raw, len);
+    ev_add(d, "]", 1);
+}
+static void ev_tree_end(void *d) { ev_add(d, ")", 1); }
+
+START_TEST(test_events) {
+    static const char in[] =
+        "(;FF[4]C[x\\]y];B[aa](;W[bb];B[cc])(W[dd]))junk(;B[ee]Ax[1])()";
+    diag_log log = {{0}, 0};
+    sgft_ctx *ctx = sgft_ctx_new(NULL, log_diag, &log);
+    trickle tr = {in, strlen(in), 0};
+    ev_log l = {{0}, 0};
+    const sgft_events ev = {ev_tree_begin, ev_node, ev_prop, ev_value,
+                            ev_tree_end};
+    ck_assert_int_eq(sgft_parse_events(ctx, trickle_read, &tr, &ev, &l), 0);
+    /* Depths follow the variations; the repairs of the syntax are made
+     * (67: a ';' assumed; lowercase letters dropped from "Ax", which is
+     * reported when a tree is checked, not here); an empty game tree
+     * gives no events (12). */
+    ck_assert_str_eq(l.text, "(1 ;0 FF[4] C[x\\]y] ;1 B[aa] ;2 W[bb] ;3 B[cc]"
+                             " ;2 W[dd])(2 ;0 B[ee] A[1])");
+    ck_assert_str_eq(log.text, "1:36 E67\n1:43 E8\n1:60 E12\n");
+    ck_assert_uint_eq(sgft_ctx_summary(ctx)->trees, 2);
+    sgft_ctx_free(ctx);
+}
+END_TEST
+
+START_TEST(test_formatters) {
+    sgft_diag d;
+    memset(&d, 0, sizeof d);
+    d.code = 15;
+    d.key = "BAD_VALUE_CORRECTED";
+    d.severity = SGFT_ERROR;
+    d.has_pos = true;
+    d.line = 3;
+    d.col = 7;
+    d.offset = 40;
+    d.text = "illegal <DT> value corrected";
+    char *mem = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&mem, &size);
+    sgft_print_diag(f, SGFT_FORMAT_TEXT, "g.sgf", &d);
+    sgft_print_diag(f, SGFT_FORMAT_SGFC, "g.sgf", &d);
+    sgft_print_diag(f, SGFT_FORMAT_JSON, "g\xff.sgf", &d);
+    sgft_summary s;
+    memset(&s, 0, sizeof s);
+    s.errors = 1;
+    s.output = SGFT_OUTPUT_UNCHANGED;
+    sgft_print_status(f, SGFT_FORMAT_TEXT, "g.sgf", &s);
+    sgft_print_status(f, SGFT_FORMAT_SGFC, "g.sgf", &s);
+    sgft_print_status(f, SGFT_FORMAT_JSON, "g.sgf", &s);
+    fclose(f);
+    ck_assert_str_eq(mem,
+        "g.sgf:3:7: error E15: illegal <DT> value corrected\n"
+        "Line:3 Col:7 - Error 15: illegal <DT> value corrected\n"
+        "{\"file\":\"g\\ufffd.sgf\",\"line\":3,\"column\":7,\"offset\":40,"
+        "\"severity\":\"error\",\"code\":15,\"key\":\"BAD_VALUE_CORRECTED\","
+        "\"critical\":false,\"message\":\"illegal <DT> value corrected\"}\n"
+        "g.sgf: 1 error(s)  (unchanged)\n"
+        "g.sgf: 1 error(s)\n");
+    free(mem);
+    ck_assert_str_eq(sgft_version(), SGFT_VERSION);
+}
+END_TEST
+
+Suite *api_suite(void) {
+    Suite *s = suite_create("api");
+    TCase *tc = tcase_create("api");
+    tcase_add_test(tc, test_reader_memory_walk);
+    tcase_add_test(tc, test_check_edit_write);
+    tcase_add_test(tc, test_reader_file_errors);
+    tcase_add_test(tc, test_events);
+    tcase_add_test(tc, test_formatters);
+    suite_add_tcase(s, tc);
+    return s;
+}
