@@ -209,12 +209,13 @@ static bool add_node(parser *p, uint64_t off) {
             return false;
         f = top(p);
     }
-    long depth = (f->has_last ? f->ldepth : f->pdepth) + 1;
     if (p->ev) {
+        long depth = (f->has_last ? f->ldepth : f->pdepth) + 1;
         if (!p->has_root && p->ev->tree_begin)
             p->ev->tree_begin(p->ev_data, p->tree.index);
         if (p->ev->node)
             p->ev->node(p->ev_data, (unsigned long)depth);
+        f->ldepth = depth;
     } else {
         node *parent = f->has_last ? f->last : f->parent;
         node *n = sgft__node_new(p->ctx, parent, off);
@@ -228,7 +229,6 @@ static bool add_node(parser *p, uint64_t off) {
     }
     p->has_root = true;
     f->has_last = true;
-    f->ldepth = depth;
     return true;
 }
 
@@ -422,7 +422,8 @@ static void swallowed_nodes(parser *p, prop *pr, uint64_t start,
 }
 
 /* Adds the value start..start+len of the input to pr (none: dropped). */
-static void add_value(parser *p, prop *pr, uint64_t start, size_t len) {
+static inline void add_value(parser *p, prop *pr, uint64_t start,
+                             size_t len) {
     if (!pr)
         return;
     if (p->ev) {
@@ -476,7 +477,16 @@ static bool read_value(parser *p, prop *pr) {
     }
     size_t len = (size_t)(i - start);
     char *v = in->data + (size_t)(start - in->win);
-    if (pr && pr->id != P_UNKNOWN && memchr(v, '[', len)) {
+    /* '[' and NUL are looked for only when a byte is as low as '[':
+     * never in a move of lowercase letters, the most common value. */
+    bool open = false, nul = false, low = len > 8;
+    for (size_t k = 0; k < len && !low; k++)
+        low = (unsigned char)v[k] <= '[';
+    if (low) {
+        open = memchr(v, '[', len) != NULL;
+        nul = memchr(v, '\0', len) != NULL;
+    }
+    if (open && pr && pr->id != P_UNKNOWN) {
         value_type vt = (value_type)sgft__props[pr->id].vt;
         if (vt == VT_TEXT || vt == VT_SIMPLETEXT)
             swallowed_nodes(p, pr, start, v, len);
@@ -509,9 +519,8 @@ static bool read_value(parser *p, prop *pr) {
     }
     /* With -E2 a NUL may belong to a character of the tree's charset
      * (UTF-16): it is looked at when the value is decoded. */
-    if (p->ctx->opt.encoding_mode != 2)
-        sgft__nul_to_space(p->ctx, pr, v,
-                           len, start);
+    if (nul && p->ctx->opt.encoding_mode != 2)
+        sgft__nul_to_space(p->ctx, pr, v, len, start);
     add_value(p, pr, start, len);
     p->pos = i + 1;
     return true;
