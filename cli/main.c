@@ -5,6 +5,7 @@
  *
  * Option letters, message numbers and exit statuses are SGFC's. */
 #include "sgftidy.h"
+#include "duplicates.h"
 #include "walk.h"
 
 #include <errno.h>
@@ -44,7 +45,7 @@ static const opt_def options[O__COUNT] = {
 };
 
 
-typedef enum batch { B_NONE, B_CHECK, B_IN_PLACE, B_OUTDIR } batch;
+typedef enum batch { B_NONE, B_CHECK, B_IN_PLACE, B_OUTDIR, B_DUPLICATES } batch;
 
 typedef struct cli {
     sgft_options *opt;
@@ -245,12 +246,17 @@ static void apply(cli *c, const opt_def *o, const char *arg,
                   : o - options == O_IN_PLACE ? B_IN_PLACE
                                               : B_OUTDIR;
         if (c->mode != B_NONE && c->mode != m)
-            fatal(c, 101, "--check, --in-place and --outdir exclude each other");
+            fatal(c, 101, "--check, --in-place, --outdir and --duplicates exclude each other");
         c->mode = m;
         if (m == B_OUTDIR)
             c->outdir = arg;
         break;
     }
+    case O_DUPLICATES:
+        if (c->mode != B_NONE && c->mode != B_DUPLICATES)
+            fatal(c, 101, "--duplicates writes nothing; it goes with no other batch mode");
+        c->mode = B_DUPLICATES;
+        break;
     case O_RECURSIVE: c->recursive = true; break;
     case O_VERSION:
         printf("sgftidy %s\n", SGFT_VERSION);
@@ -679,6 +685,26 @@ oom:
     goto end;
 }
 
+/* --duplicates: copies of one game across all the files. */
+static int run_dupes(cli *c) {
+    path_list files = {0}, failed = {0};
+    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
+                   &failed) < 0) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        return 20;
+    }
+    int worst = 0;
+    for (size_t i = 0; i < failed.n; i++) {
+        int rc = run_one(c, failed.v[i], NULL, NULL); /* reports message 4 */
+        worst = rc > worst ? rc : worst;
+    }
+    dup_files df = {files.v, files.n};
+    int rc = run_duplicates(&df, c->fmt == SGFT_FORMAT_JSON, stdout);
+    paths_free(&files);
+    paths_free(&failed);
+    return rc > worst ? rc : worst;
+}
+
 /* --- interruptions ------------------------------------------------------ */
 
 /* A signal that ends the run: the temporary files go, then the signal
@@ -741,7 +767,8 @@ int main(int argc, char **argv) {
         if (!c.tty)
             fatal(&c, 101, "-i needs a terminal to ask on");
     }
-    int rc = c.mode != B_NONE
+    int rc = c.mode == B_DUPLICATES ? run_dupes(&c)
+             : c.mode != B_NONE
                  ? run_batch(&c)
                  : run_one(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL,
                            NULL);

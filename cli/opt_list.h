@@ -41,6 +41,7 @@ OPT(REVERSE,      'z', "reverse-variations", A_NONE, NULL, S_OK, SGFT_OPT_REVERS
 OPT(CHECK,          0,  "check",           A_NONE, NULL,    S_OK, 0,    "batch: check every PATH (files, or folders of .sgf files), write nothing")
 OPT(IN_PLACE,       0,  "in-place",        A_NONE, NULL,    S_OK, 0,    "batch: rewrite every PATH in place (atomically)")
 OPT(OUTDIR,         0,  "outdir",          A_STR,  "DIR",   S_OK, 0,    "batch: write the cleaned copy of every PATH under DIR")
+OPT(DUPLICATES,     0,  "duplicates",      A_NONE, NULL,    S_OK, 0,    "batch: list the games of all PATHs that are copies of one game (turned, mirrored, colours swapped, cut short); writes nothing")
 OPT(RECURSIVE,    'R', "recursive",       A_NONE, NULL,    S_OK, 0,    "batch: take the .sgf files of subfolders too")
 OPT(VERSION,       0,  "version",         A_NONE, NULL,    S_OK, 0,    "print the version and exit")
 OPT(FORMAT,        0,  "format",          A_STR,  "FORM",  S_OK, 0,    "diagnostics as: default (FILE:LINE:COL: ...), sgfc, json")

@@ -318,6 +318,34 @@ int sgft_prop_add_value(sgft_ctx *ctx, sgft_prop *prop, const char *text);
 int sgft_prop_set_value(sgft_ctx *ctx, sgft_prop *prop, const char *text);
 void sgft_node_delete_prop(sgft_node *node, sgft_prop *prop);
 
+/* --- Fingerprints: the same game in another copy --------------------------
+ * The moves of a Go game's main line, and the stones set up in its root,
+ * in one canonical form: copies of one game turned or mirrored on the
+ * board (8 symmetries; 4 on a rectangular board) or, for a game without
+ * setup stones, with the colours swapped, have the same hash; a copy cut
+ * short after k moves has the hash prefix[k - 1] of the whole game. */
+typedef struct sgft_fingerprint {
+    uint64_t hash;         /* of the setup and all the moves */
+    unsigned long moves;   /* moves of the main line (passes count) */
+    unsigned long setup;   /* stones set up in the root (AB, AW) */
+    int cols, rows;        /* the board */
+    unsigned transform;    /* the symmetry (0-7) that gives the canonical
+                              form; see sgft_transform_name() */
+    bool colours_swapped;  /* white moved first (and no setup) */
+    uint64_t *prefix;      /* prefix[k]: the hash after move k + 1 */
+} sgft_fingerprint;
+
+/* Fills fp for tree (values as parsed or checked; moves that are not
+ * points of the board are left out).  Free with sgft_fingerprint_free().
+ * 0 or a negative status. */
+int sgft_tree_fingerprint(sgft_ctx *ctx, sgft_tree *tree,
+                          sgft_fingerprint *fp);
+void sgft_fingerprint_free(sgft_fingerprint *fp);
+/* The symmetry that turns a game whose fingerprint has transform a into
+ * one with transform b, and its name ("turned 90 degrees clockwise"). */
+unsigned sgft_transform_between(unsigned a, unsigned b);
+const char *sgft_transform_name(unsigned t);
+
 /* The counts so far. */
 const sgft_summary *sgft_ctx_summary(const sgft_ctx *ctx);
 
@@ -352,6 +380,10 @@ int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
  * fatal error.  Returns 0, or -1 when f reports an error. */
 int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
                       const sgft_summary *summary);
+
+/* Prints s as a JSON string (quotes and escapes; a byte that is not part
+ * of well-formed UTF-8 becomes U+FFFD).  0, or -1 on an error of f. */
+int sgft_print_json_string(FILE *f, const char *s);
 
 /* The run-time version of the library, e.g. "0.2.0"; SGFT_VERSION is the
  * version a program was built against. */

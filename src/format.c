@@ -50,6 +50,11 @@ static void json_string(FILE *f, const char *str) {
     fputc('"', f);
 }
 
+int sgft_print_json_string(FILE *f, const char *s) {
+    json_string(f, s);
+    return ferror(f) ? -1 : 0;
+}
+
 int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
                     const sgft_diag *d) {
     if (!file)

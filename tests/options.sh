@@ -137,7 +137,7 @@ same batch-in-place-txt "$TMPD/tree/sub/notes.txt" "not a game"
 run --help >"$TMPD/help"
 awk 'length > 79' "$TMPD/help" >"$TMPD/wide"
 same help-width "$TMPD/wide" ""
-check batch-conflict 20 "sgftidy: fatal F101: options conflict: --check, --in-place and --outdir exclude each other$nl" -- --check --in-place tree
+check batch-conflict 20 "sgftidy: fatal F101: options conflict: --check, --in-place, --outdir and --duplicates exclude each other$nl" -- --check --in-place tree
 mkdir "$TMPD/empty"
 check batch-none 0 "sgftidy: no .sgf files in the paths given (-R takes subfolders too)$nl" -- --check empty
 
