@@ -829,7 +829,7 @@ static void read_as(int k, const char *s, size_t len,
  * that no converter uses, and a batch of small files would load each of
  * them again for every file.  Only the first detection of the process
  * opens them; nothing reads them. */
-static iconv_t kept[NCANDS][2];
+static iconv_t volatile kept[NCANDS][2]; /* volatile: the stores are kept */
 static atomic_int kept_state;
 
 static void keep_converters(void) {
