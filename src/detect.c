@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <iconv.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,50 +275,29 @@ static const char west_middle[] = "êôâîõøåæëïûùòìœýÿ";
 static const char central_common[] = "áéíóúýčřšžěůłąęśżćńöüőő";
 static const char central_middle[] = "ťďňľźăşţűĺŕôäđâîç";
 
-typedef struct cpset {
-    uint32_t *cp;
+/* Whether code point c is one of the characters of the UTF-8 text t:
+ * its encoding is looked for in t (UTF-8 is self-synchronizing: a whole
+ * character never matches inside another).  No table is built, so a
+ * detection costs nothing before its first non-ASCII character. */
+static bool set_has(const char *t, uint32_t c) {
+    char u[4];
     size_t n;
-} cpset;
-
-static int cmp_cp(const void *a, const void *b) {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* The code point of the UTF-8 character at s (valid by construction). */
-static uint32_t utf8_cp(const unsigned char *s, size_t *n) {
-    if (s[0] < 0x80) {
-        *n = 1;
-        return s[0];
-    }
-    if (s[0] < 0xE0) {
-        *n = 2;
-        return (uint32_t)(s[0] & 0x1F) << 6 | (s[1] & 0x3F);
-    }
-    if (s[0] < 0xF0) {
-        *n = 3;
-        return (uint32_t)(s[0] & 0x0F) << 12 | (uint32_t)(s[1] & 0x3F) << 6 |
-               (s[2] & 0x3F);
-    }
-    *n = 4;
-    return (uint32_t)(s[0] & 0x07) << 18 | (uint32_t)(s[1] & 0x3F) << 12 |
-           (uint32_t)(s[2] & 0x3F) << 6 | (s[3] & 0x3F);
-}
-
-static bool set_make(cpset *set, const char *text) {
-    size_t len = strlen(text), k = 0;
-    set->cp = malloc((len + 1) * sizeof *set->cp);
-    set->n = 0;
-    if (!set->cp)
+    if (!t)
         return false;
-    for (size_t i = 0; i < len; i += k)
-        set->cp[set->n++] = utf8_cp((const unsigned char *)text + i, &k);
-    qsort(set->cp, set->n, sizeof *set->cp, cmp_cp);
-    return true;
-}
-
-static bool set_has(const cpset *set, uint32_t c) {
-    return set->cp && bsearch(&c, set->cp, set->n, sizeof c, cmp_cp);
+    if (c < 0x80) {
+        u[0] = (char)c, n = 1;
+    } else if (c < 0x800) {
+        u[0] = (char)(0xC0 | c >> 6), u[1] = (char)(0x80 | (c & 0x3F)), n = 2;
+    } else if (c < 0x10000) {
+        u[0] = (char)(0xE0 | c >> 12), u[1] = (char)(0x80 | (c >> 6 & 0x3F));
+        u[2] = (char)(0x80 | (c & 0x3F)), n = 3;
+    } else {
+        return false;
+    }
+    for (const char *p = strchr(t, u[0]); p; p = strchr(p + 1, u[0]))
+        if (strncmp(p, u, n) == 0)
+            return true;
+    return false;
 }
 
 /* --- candidates --------------------------------------------------------- */
@@ -385,13 +365,25 @@ static size_t char_len(form f, const unsigned char *s, size_t len) {
 }
 
 /* How likely the character with bytes s[0..n) is, from its place in the
- * charset alone (the tiers described above). */
+ * charset alone: roughly the log of the share of text each area of the
+ * charset holds, per character of the area, against a character picked
+ * at random (a character of an area of 3000 that holds most text is near
+ * 0.5).  Each standard puts the characters in use first: GB2312 level 1
+ * (3755 Hanzi, rows B0-D7), Big5 "frequent" (5401, A440-C67E), JIS X
+ * 0208 level 1 (2965 Kanji) and the kana, KS X 1001 Hangul (2350
+ * syllables, rows B0-C8: the smallest set, so each syllable weighs most).
+ * Second levels follow at -2; the areas that encoders added later (GBK's
+ * and CP949's extensions, HKSCS, user-defined rows, vendor rows) and the
+ * rows of other scripts (Greek, Cyrillic, box drawing) hold almost no
+ * text of a game record. */
 static double tier(form f, const unsigned char *s, size_t n) {
     unsigned l = s[0], t = n > 1 ? s[1] : 0;
     switch (f) {
     case F_GB:
         if (n == 4)
-            return -6;
+            return -7;
+        if (t < 0x80)
+            return -6.5; /* GBK/3, GBK/4 with an ASCII trail byte */
         if (t < 0xA1 || l < 0xA1)
             return -5; /* GBK's additions */
         if (l >= 0xB0 && l <= 0xD7)
@@ -400,17 +392,21 @@ static double tier(form f, const unsigned char *s, size_t n) {
             return -2;
         if (l == 0xA1 || l == 0xA3)
             return 0; /* punctuation, full-width letters */
+        if (l >= 0xAA && l <= 0xAF)
+            return -6; /* user-defined */
+        if (l >= 0xF8)
+            return -6;
         return l == 0xA2 ? -1 : -4; /* kana, Greek, Cyrillic, boxes */
     case F_BIG5:
         if (l >= 0xA4 && (l < 0xC6 || (l == 0xC6 && t <= 0x7E)))
-            return 0.5;
+            return 0.15;
         if (l >= 0xC9 && l <= 0xF9)
             return -2;
         if (l == 0xA1)
             return 0;
         if (l == 0xA2)
             return -1;
-        return l == 0xA3 ? -3 : -5;
+        return l == 0xA3 ? -3 : -5; /* HKSCS and the ETEN rows */
     case F_SJIS:
         if (n == 1)
             return -3; /* half-width katakana */
@@ -422,10 +418,10 @@ static double tier(form f, const unsigned char *s, size_t n) {
             return t <= 0x96 ? 2 : -4; /* katakana; Greek */
         if ((l > 0x88 || (l == 0x88 && t >= 0x9F)) &&
             (l < 0x98 || (l == 0x98 && t <= 0x72)))
-            return 0.5;
+            return 0.25;
         if (l >= 0x98 && l <= 0xEA)
             return -2;
-        return -5;
+        return -5; /* vendor rows, user-defined */
     case F_EUCJP:
         if (n == 3)
             return -6;
@@ -436,7 +432,7 @@ static double tier(form f, const unsigned char *s, size_t n) {
         if (l == 0xA4 || l == 0xA5)
             return 2;
         if (l >= 0xB0 && l <= 0xCF)
-            return 0.5;
+            return 0.25;
         if (l >= 0xD0 && l <= 0xF4)
             return -2;
         return l == 0xA2 ? -1 : -4;
@@ -444,7 +440,7 @@ static double tier(form f, const unsigned char *s, size_t n) {
         if (l < 0xA1 || t < 0xA1)
             return -5; /* CP949's additions */
         if (l >= 0xB0 && l <= 0xC8)
-            return -0.5; /* Hangul (the list below raises the usual ones) */
+            return 0.9; /* Hangul */
         if (l >= 0xCA && l <= 0xFD)
             return -1.5; /* Hanja */
         if (l == 0xA1 || l == 0xA3)
@@ -500,6 +496,11 @@ static uint32_t to_lower(uint32_t c) {
 }
 static bool is_vowel(uint32_t c) {
     c = to_lower(c);
+    if (c >= 0x430 && c <= 0x45F) /* а е и о у ы э ю я ё є і ї */
+        return c == 0x430 || c == 0x435 || c == 0x438 || c == 0x43E ||
+                c == 0x443 || c == 0x44B || c == 0x44D || c == 0x44E ||
+                c == 0x44F || c == 0x451 || c == 0x454 || c == 0x456 ||
+                c == 0x457;
     if (c < 0x80)
         return strchr("aeiouy", (int)c) != NULL;
     return (c >= 0xE0 && c <= 0xE6) || (c >= 0xE8 && c <= 0xEF) ||
@@ -513,28 +514,16 @@ static bool is_quote(uint32_t c) {
            c == 0x2039 || c == 0x203A;
 }
 
-typedef struct model {
-    cpset set[L__COUNT][2]; /* frequent, less frequent (letters) */
-} model;
-
-static void model_free(model *m) {
-    for (int i = 0; i < L__COUNT; i++)
-        for (int j = 0; j < 2; j++)
-            free(m->set[i][j].cp);
-}
-
-static bool model_make(model *m) {
-    memset(m, 0, sizeof *m);
-    return set_make(&m->set[L_ZH_HANS][0], zh_hans) &&
-           set_make(&m->set[L_ZH_HANT][0], zh_hant) &&
-           set_make(&m->set[L_JA][0], ja) && set_make(&m->set[L_KO][0], ko) &&
-           set_make(&m->set[L_RU][0], ru_common) &&
-           set_make(&m->set[L_RU][1], ru_middle) &&
-           set_make(&m->set[L_WEST][0], west_common) &&
-           set_make(&m->set[L_WEST][1], west_middle) &&
-           set_make(&m->set[L_CENTRAL][0], central_common) &&
-           set_make(&m->set[L_CENTRAL][1], central_middle);
-}
+/* The tables of each language: frequent, less frequent (letters). */
+static const char *const tables[L__COUNT][2] = {
+    [L_ZH_HANS] = {zh_hans, NULL},
+    [L_ZH_HANT] = {zh_hant, NULL},
+    [L_JA] = {ja, NULL},
+    [L_KO] = {ko, NULL},
+    [L_RU] = {ru_common, ru_middle},
+    [L_WEST] = {west_common, west_middle},
+    [L_CENTRAL] = {central_common, central_middle},
+};
 
 /* One candidate's reading of the text, kept while it is scored. */
 typedef struct reading {
@@ -543,6 +532,7 @@ typedef struct reading {
     uint64_t hash; /* of the decoded text: equal readings are not rivals */
     size_t chars;  /* non-ASCII characters scored */
     bool high;     /* bytes 0x80-0x9F were used (single-byte forms) */
+    size_t glued;  /* characters next to a Latin letter or ending in one */
 } reading;
 
 /* Decodes one character with cd to its code point; false when invalid. */
@@ -561,7 +551,7 @@ static bool decode_one(iconv_t cd, const unsigned char *s, size_t n,
 
 /* Scores one letter, symbol or other character of a single-byte reading
  * in its context (prev and next are code points, 0 at the ends). */
-static double score_single(const model *m, lang lg, uint32_t c, uint32_t prev,
+static double score_single(lang lg, uint32_t c, uint32_t prev,
                            uint32_t next) {
     if (c >= 0x80 && c < 0xA0)
         return -10; /* C1 control */
@@ -579,15 +569,17 @@ static double score_single(const model *m, lang lg, uint32_t c, uint32_t prev,
     if (lg == L_RU) {
         if (!cyr)
             return -4;
-        s = set_has(&m->set[lg][0], low) ? 1.5
-            : set_has(&m->set[lg][1], low) ? 1.0
-            : low >= 0x430 && low <= 0x44F ? 0.5
-                                           : 0.1;
+        s = set_has(tables[lg][0], low) ? 1.5
+            : set_has(tables[lg][1], low) ? 1.0
+            : (low >= 0x430 && low <= 0x44F) || low == 0x451 ? 0.5
+            : low == 0x454 || low == 0x456 || low == 0x457 || low == 0x45E
+                ? 0.1  /* є і ї ў: Ukrainian and Belarusian */
+                : -1;  /* Serbian, Macedonian */
     } else {
         if (cyr)
             return -4;
-        s = set_has(&m->set[lg][0], low) ? 1.5
-            : set_has(&m->set[lg][1], low) ? 0.8
+        s = set_has(tables[lg][0], low) ? 1.5
+            : set_has(tables[lg][1], low) ? 0.8
                                            : 0.1;
     }
     /* Where the accented letters of Western languages stand: ì, ò and ù
@@ -656,6 +648,45 @@ static double clusters(const uint32_t *w, size_t n) {
     return pen;
 }
 
+/* The shape of a word: Latin words hold a few accented letters among
+ * plain ones (three in a row are rare even in Polish or Czech, a word
+ * of accented letters only rarer still), and a word of any script is in
+ * lower case, capitalized or in capitals, not in a mix.  Double-byte
+ * text read one byte at a time gives words of accented letters and
+ * capitals in the middle of words. */
+static double shape(const uint32_t *w, size_t n, bool latin) {
+    double pen = 0;
+    size_t run = 0, letters = 0, wide = 0, upper = 0, changes = 0, vowels = 0;
+    for (size_t i = 0; i <= n; i++) {
+        bool l = i < n && is_letter(w[i]);
+        if (l && w[i] >= 0x80) {
+            run++;
+        } else {
+            if (latin && run >= 3)
+                pen -= 2.0 * (double)(run - 2);
+            run = 0;
+        }
+        if (!l)
+            continue;
+        letters++;
+        wide += w[i] >= 0x80;
+        upper += is_upper(w[i]);
+        vowels += is_vowel(w[i]);
+        if (i > 1 && is_letter(w[i - 1]) && is_upper(w[i]) != is_upper(w[i - 1]))
+            changes++;
+    }
+    if (latin && letters >= 3 && wide == letters)
+        pen -= 2;
+    if (letters >= 3 && !vowels)
+        pen -= 3; /* no vowel: not a word */
+    if (!latin && letters >= 4 && upper == letters)
+        pen -= 1.5; /* names are capitalized, not in capitals */
+    /* Capitalized: one change after the first letter; more is a mix */
+    if (changes > 0 && upper != letters && !(changes == 1 && is_upper(w[0]) && upper == 1))
+        pen -= 2;
+    return pen;
+}
+
 /* The digraphs of Polish and Hungarian spelling (cz, rz, sz, cs, zs, gy)
  * in a word with an accented letter speak for a Central European reading. */
 static double digraphs(const uint32_t *w, size_t n) {
@@ -669,7 +700,7 @@ static double digraphs(const uint32_t *w, size_t n) {
 }
 
 /* Scores the reading of s[0..len) in candidate k. */
-static void read_as(const model *m, int k, const char *s, size_t len,
+static void read_as(int k, const char *s, size_t len,
                     bool final, reading *r) {
     const struct cand *c = &cands[k];
     memset(r, 0, sizeof *r);
@@ -688,11 +719,26 @@ static void read_as(const model *m, int k, const char *s, size_t len,
         }
     /* Single-byte text is scored a word at a time (letters and the
      * characters between them), to see case, scripts and clusters. */
+    /* What a character of the frequent list adds: the log of how much
+     * more often it comes than a character of the first level, if half
+     * of the text is in the list (a list of n characters against a level
+     * of size characters that holds share of the text). */
+    double listed = 0;
+    if (c->form != F_SINGLE) {
+        static const double level[L__COUNT][2] = {
+            [L_ZH_HANS] = {3755, 0.9}, [L_ZH_HANT] = {5401, 0.9},
+            [L_JA] = {2965, 0.55}, [L_KO] = {2350, 0.85}};
+        size_t n = 0;
+        for (const char *p = tables[c->lang][0]; *p; p++)
+            n += ((unsigned char)*p & 0xC0) != 0x80;
+        listed = log(1 + level[c->lang][0] / level[c->lang][1] / (double)n);
+    }
     enum { WORD = 64 };
     uint32_t word[WORD + 2];
     size_t wn = 0;
     bool word_wide = false;
     uint32_t prev2 = 0;
+    bool prev_letter = false; /* the character before is an ASCII letter */
     for (size_t i = 0; i < len && r->ok;) {
         size_t n = char_len(c->form, u + i, len - i);
         if (n == 0) {
@@ -719,6 +765,8 @@ static void read_as(const model *m, int k, const char *s, size_t len,
             break;
         }
         r->hash = (r->hash ^ cp) * 1099511628211u;
+        bool was_letter = prev_letter;
+        prev_letter = cp < 0x80 && ascii_letter(cp);
         if (c->form == F_SINGLE) {
             bool letter = is_letter(cp) || (cp >= 0x80 && !is_letter(cp) &&
                                             cp != 0xA0 && !is_quote(cp));
@@ -734,11 +782,12 @@ static void read_as(const model *m, int k, const char *s, size_t len,
                             continue;
                         uint32_t p = j ? word[j - 1] : prev2;
                         uint32_t x = j + 1 < wn ? word[j + 1] : letter ? 0 : cp;
-                        r->score += score_single(m, c->lang, word[j], p, x);
+                        r->score += score_single(c->lang, word[j], p, x);
                         r->chars++;
                     }
                     if (c->lang != L_RU)
                         r->score += clusters(word, wn);
+                    r->score += shape(word, wn, c->lang != L_RU);
                     if (c->lang == L_CENTRAL)
                         r->score += digraphs(word, wn);
                 }
@@ -748,26 +797,50 @@ static void read_as(const model *m, int k, const char *s, size_t len,
             if (!letter)
                 prev2 = cp;
             if (!letter && cp >= 0x80 && r->chars < SCORE_MAX) {
-                r->score += score_single(m, c->lang, cp, prev2, 0);
+                r->score += score_single(c->lang, cp, prev2, 0);
                 r->chars++;
             }
         } else if (cp >= 0x80 && r->chars < SCORE_MAX) {
             double t = tier(c->form, u + i, n);
-            if (set_has(&m->set[c->lang][0], cp))
-                t = t > 0 ? t + 4 : 4;
-            /* one character inside a Latin word: Latin text misread */
-            if (i + n < len && ascii_letter(u[i + n]) &&
-                ((i > 0 && ascii_letter(u[i - 1])) ||
-                 (n == 2 && ascii_letter(u[i + 1]))))
-                t -= 5;
+            if (set_has(tables[c->lang][0], cp))
+                t = (t > 0 ? t : 0) + listed;
+            /* glued to a Latin letter: Latin text misread */
+            bool glued = was_letter ||
+                         (i + n < len && ascii_letter(u[i + n]));
+            if (glued)
+                t -= 3;
+            r->glued += glued || (n == 2 && ascii_letter(u[i + 1]));
             r->score += t;
             r->chars++;
         }
         i += n;
     }
     iconv_close(cd);
+    /* A few characters that all lean on Latin letters are Latin text with
+     * some accented letters or symbols: "s\xA4h\xA4n" is not "s士孓". */
+    if (r->ok && c->form != F_SINGLE && r->chars <= 3 && r->glued == r->chars)
+        r->score -= 10;
     if (r->ok)
         r->score += c->prior;
+}
+
+/* The converters of the candidates, opened once and never closed, so
+ * that the iconv modules behind them stay loaded: iconv unloads a module
+ * that no converter uses, and a batch of small files would load each of
+ * them again for every file.  Only the first detection of the process
+ * opens them; nothing reads them. */
+static iconv_t volatile kept[NCANDS][2]; /* volatile: the stores are kept */
+static atomic_int kept_state;
+
+static void keep_converters(void) {
+    int none = 0;
+    if (atomic_load(&kept_state) != 0 ||
+        !atomic_compare_exchange_strong(&kept_state, &none, 1))
+        return;
+    for (int k = 0; k < NCANDS; k++) {
+        kept[k][0] = iconv_open("UTF-32LE", cands[k].name);
+        kept[k][1] = iconv_open("UTF-8", cands[k].name);
+    }
 }
 
 /* uchardet's guess, normalized, or "" (its vote is one of several). */
@@ -798,17 +871,13 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
         i++;
     if (i == len)
         return false; /* ASCII: every candidate reads it alike */
-    model m;
-    if (!model_make(&m)) {
-        model_free(&m);
-        return false;
-    }
+    keep_converters();
     char voted[64];
     uchardet_guess(s, len, voted, sizeof voted);
     reading r[NCANDS];
     int best = -1, second = -1;
     for (int k = 0; k < NCANDS; k++) {
-        read_as(&m, k, s, len, final, &r[k]);
+        read_as(k, s, len, final, &r[k]);
         if (!r[k].ok)
             continue;
         if (voted[0] && strcmp(voted, cands[k].name) == 0)
@@ -828,7 +897,6 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
         if (r[k].ok && k != best && r[k].hash != r[best].hash &&
             (second < 0 || r[k].score > r[second].score))
             second = k;
-    model_free(&m);
     if (best < 0)
         return false;
     snprintf(res->name, sizeof res->name, "%s", cands[best].name);
