@@ -533,6 +533,7 @@ typedef struct reading {
     size_t chars;  /* non-ASCII characters scored */
     bool high;     /* bytes 0x80-0x9F were used (single-byte forms) */
     size_t glued;  /* characters next to a Latin letter or ending in one */
+    size_t latin, cyrillic; /* letters: ASCII ones, Cyrillic ones */
 } reading;
 
 /* Decodes one character with cd to its code point; false when invalid. */
@@ -767,6 +768,8 @@ static void read_as(int k, const char *s, size_t len,
         r->hash = (r->hash ^ cp) * 1099511628211u;
         bool was_letter = prev_letter;
         prev_letter = cp < 0x80 && ascii_letter(cp);
+        r->latin += prev_letter;
+        r->cyrillic += is_cyrillic(cp);
         if (c->form == F_SINGLE) {
             bool letter = is_letter(cp) || (cp >= 0x80 && !is_letter(cp) &&
                                             cp != 0xA0 && !is_quote(cp));
@@ -819,6 +822,10 @@ static void read_as(int k, const char *s, size_t len,
     /* A few characters that all lean on Latin letters are Latin text with
      * some accented letters or symbols: "s\xA4h\xA4n" is not "s士孓". */
     if (r->ok && c->form != F_SINGLE && r->chars <= 3 && r->glued == r->chars)
+        r->score -= 10;
+    /* So are a word's worth of Cyrillic letters in a text of Latin ones:
+     * "illegal byte sequence: \xF6\xFC\xE4" is not "... ЖЭД". */
+    if (r->ok && r->cyrillic && r->cyrillic <= 3 && r->latin >= 20)
         r->score -= 10;
     if (r->ok)
         r->score += c->prior;
