@@ -565,6 +565,15 @@ int main(int argc, char **argv) {
     if (c.explain) {
         int rc = explain(&c, c.explain);
         sgft_reporter_close(c.rep);
+        for (size_t i = 0; i < c.nfiles; i++)
+            free(c.files[i]);
+        free(c.files);
+        for (size_t i = 0; i < c.ngiven; i++) {
+            free((char *)c.given[i].arg);
+            free((char *)c.given[i].spelled);
+        }
+        free(c.given);
+        sgft_options_free(c.opt);
         return rc;
     }
     if (c.null_sep && !c.files_from)
