@@ -1,15 +1,16 @@
-/* main.c - the sgftidy command: turns argv into options, runs the library
- * and prints its diagnostics; nothing else.
+/* main.c - the sgftidy command: turns argv into options and hands them to
+ * batch.c, which runs the library and prints its diagnostics.
  *
  *   sgftidy [OPTIONS] INFILE [OUTFILE]
  *
  * Option letters, message numbers and exit statuses are SGFC's. */
-#include "sgftidy.h"
+#include "cli.h"
 #include "duplicates.h"
 #include "walk.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,69 +46,41 @@ static const opt_def options[O__COUNT] = {
 };
 
 
-typedef enum batch { B_NONE, B_CHECK, B_IN_PLACE, B_OUTDIR, B_DUPLICATES } batch;
+/* A fault in a configuration file: where fatal() jumps instead of
+ * ending the run, and what it says. */
+static jmp_buf *config_jump;
+static char config_why[300];
 
-typedef struct cli {
-    sgft_options *opt;
-    sgft_format fmt;
-    bool quiet;
-    bool interactive;
-    FILE *tty; /* -i: the terminal */
-    batch mode;
-    bool recursive;
-    const char *outdir;
-    char **files; /* the file arguments (argv's) */
-    int nfiles;
-    const char *cur_file; /* name shown in diagnostics */
-} cli;
+/* --- printing diagnostics ----------------------------------------------- */
 
-/* --- printing diagnostics (the library's formatters) -------------------- */
-
-static void print_diag(const sgft_diag *d, void *data) {
-    const cli *c = data;
-    sgft_print_diag(stderr, c->fmt, c->cur_file, d);
-}
-
-/* The status line of one input, as SGFC prints it. */
-static void print_status(const cli *c, const sgft_summary *s) {
-    if (!c->quiet)
-        sgft_print_status(stderr, c->fmt, c->cur_file, s);
-}
-
-/* Reports a command-line fault (a fatal message) and exits with 20. */
+/* Reports a command-line fault (a fatal message) and exits with 20; in a
+ * configuration file, returns to the reader of the file instead. */
 static void fatal(cli *c, int code, const char *detail) {
+    if (config_jump) {
+        const char *t = sgft_msg_text(code);
+        const char *slot = strstr(t, "%d");
+        if (slot)
+            snprintf(config_why, sizeof config_why, "%.*s%s%s",
+                     (int)(slot - t), t, detail ? detail : "", slot + 2);
+        else
+            snprintf(config_why, sizeof config_why, "%s", t);
+        longjmp(*config_jump, 1);
+    }
+    if (!c->rep)
+        c->rep = sgft_reporter_new(stderr, c->fmt, 0);
     sgft_ctx *ctx = sgft_ctx_new(c->opt, print_diag, c);
-    if (!ctx) {
+    if (!ctx || !c->rep) {
         fprintf(stderr, "sgftidy: out of memory\n");
         exit(20);
     }
     c->cur_file = "sgftidy";
     sgft_report(ctx, code, detail);
     sgft_ctx_free(ctx);
+    sgft_reporter_close(c->rep);
     exit(20);
 }
 
-/* -i: asks on the terminal, never on standard input, so that a script
- * without a terminal is refused (message 101) instead of blocked. */
-static sgft_decision ask_terminal(void *data, const char *prop,
-                                  const char *value, unsigned long line,
-                                  char *answer, size_t size) {
-    cli *c = data;
-    fprintf(c->tty, "%s:%lu: %s[%s] is not in the FF[4] format.\n"
-                    "  k = keep it, d = delete it, or type a new value: ",
-            c->cur_file, line, prop, value);
-    fflush(c->tty);
-    char line_in[512];
-    if (!fgets(line_in, sizeof line_in, c->tty))
-        return SGFT_KEEP;
-    line_in[strcspn(line_in, "\r\n")] = '\0';
-    if (line_in[0] == '\0' || strcmp(line_in, "k") == 0)
-        return SGFT_KEEP;
-    if (strcmp(line_in, "d") == 0)
-        return SGFT_DELETE;
-    snprintf(answer, size, "%s", line_in);
-    return SGFT_REPLACE;
-}
+void cli_fatal(cli *c, int code, const char *detail) { fatal(c, code, detail); }
 
 /* --- help ----------------------------------------------------------------- */
 
@@ -193,10 +166,46 @@ static int parse_num(const char *s, long lo, long hi, long *out) {
 
 /* Applies option o with argument arg (NULL for A_NONE).  spelled is how
  * the user wrote it, for messages. */
+static bool replaying; /* cli_apply_given() at work */
+
+/* The options a configuration file may hold: those about checking and
+ * writing one file. */
+static bool per_file(const opt_def *o) {
+    switch ((opt_id)(o - options)) {
+    case O_SPLIT:
+    case O_PARSE_ONLY:
+    case O_DUMP_TREE: return false;
+    case O_DISABLE:
+    case O_MUTE:
+    case O_DELETE_PROP:
+    case O_ENCODING:
+    case O_DEF_ENCODING:
+    case O_UTF8_DEFAULT:
+    case O_FAIL_ON: return true;
+    default: return o->lib != 0;
+    }
+}
+
 static void apply(cli *c, const opt_def *o, const char *arg,
                   const char *spelled) {
     char detail[256];
     long v = 0;
+    if (config_jump && !per_file(o)) {
+        snprintf(config_why, sizeof config_why,
+                 "--%s is not an option for a configuration file", o->name);
+        longjmp(*config_jump, 1);
+    }
+    if (!config_jump && !replaying && per_file(o)) {
+        /* Kept, to be applied again over a configuration file. */
+        given_opt *g = realloc(c->given, (c->ngiven + 1) * sizeof *g);
+        char *a = arg ? strdup(arg) : NULL, *sp = strdup(spelled);
+        if (!g || (arg && !a) || !sp) {
+            fprintf(stderr, "sgftidy: out of memory\n");
+            exit(20);
+        }
+        c->given = g;
+        c->given[c->ngiven++] = (given_opt){(int)(o - options), a, sp};
+    }
     if (o->state == S_LATER) {
         snprintf(detail, sizeof detail, "%s (%s)", spelled, o->help);
         fatal(c, 100, detail);
@@ -254,7 +263,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     }
     case O_DUPLICATES:
         if (c->mode != B_NONE && c->mode != B_DUPLICATES)
-            fatal(c, 101, "--duplicates writes nothing; it goes with no other batch mode");
+            fatal(c, 101, "--check, --in-place, --outdir and --duplicates exclude each other");
         c->mode = B_DUPLICATES;
         break;
     case O_RECURSIVE: c->recursive = true; break;
@@ -269,7 +278,11 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         else if (strcmp(arg, "json") == 0)
             c->fmt = SGFT_FORMAT_JSON;
         else if (strcmp(arg, "sarif") == 0)
-            fatal(c, 100, "--format=sarif");
+            c->fmt = SGFT_FORMAT_SARIF;
+        else if (strcmp(arg, "github") == 0)
+            c->fmt = SGFT_FORMAT_GITHUB;
+        else if (strcmp(arg, "gitlab") == 0)
+            c->fmt = SGFT_FORMAT_GITLAB;
         else
             fatal(c, 49, detail);
         break;
@@ -283,6 +296,39 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         sgft_options_disable(c->opt, n);
         break;
     }
+    case O_LIST_DIFFERENT:
+    case O_DIFF: {
+        compare m = o - options == O_DIFF ? CMP_DIFF : CMP_LIST;
+        if (c->cmp != CMP_NONE && c->cmp != m)
+            fatal(c, 101, "--list-different and --diff exclude each other");
+        c->cmp = m;
+        break;
+    }
+    case O_COLOR:
+        if (strcmp(arg, "auto") == 0)
+            c->colour = 0;
+        else if (strcmp(arg, "always") == 0)
+            c->colour = 1;
+        else if (strcmp(arg, "never") == 0)
+            c->colour = 2;
+        else
+            fatal(c, 49, detail);
+        break;
+    case O_FAIL_ON: {
+        static const char *const levels[] = {"info", "warning", "error",
+                                             "critical"};
+        int k = 0;
+        while (k < 4 && strcmp(arg, levels[k]) != 0)
+            k++;
+        if (k == 4)
+            fatal(c, 49, detail);
+        c->fail_on = (fail_level)k;
+        break;
+    }
+    case O_EXPLAIN: c->explain = arg; break;
+    case O_FILES_FROM: c->files_from = arg; break;
+    case O_NULL_SEP: c->null_sep = true; break;
+    case O_NO_CONFIG: c->no_config = true; break;
     default:
         fatal(c, 100, detail); /* a row without behaviour: refuse it */
     }
@@ -345,13 +391,104 @@ static void long_option(cli *c, const char *s, char **argv, int *i) {
     fatal(c, 68, s);
 }
 
-static void parse_args(cli *c, int argc, char **argv) {
-    bool only_files = false;
-    c->files = calloc((size_t)argc, sizeof *c->files);
-    if (!c->files) {
+/* An option of a configuration file: its long name and argument (NULL
+ * for none).  0, or -1 with why set. */
+int cli_apply_named(cli *c, const char *name, const char *arg,
+                    bool in_config, char *why, size_t why_size) {
+    jmp_buf jb;
+    (void)in_config;
+    const opt_def *o = NULL;
+    for (int k = 0; k < O__COUNT && !o; k++)
+        if (strcmp(options[k].name, name) == 0)
+            o = &options[k];
+    if (!o) {
+        snprintf(why, why_size, "unknown option '%s'", name);
+        return -1;
+    }
+    if ((o->arg == A_NONE) != (arg == NULL)) {
+        snprintf(why, why_size, o->arg == A_NONE ? "--%s takes no argument"
+                                                 : "--%s needs an argument",
+                 name);
+        return -1;
+    }
+    char spelled[80];
+    snprintf(spelled, sizeof spelled, "--%s", name);
+    config_jump = &jb;
+    if (setjmp(jb)) {
+        config_jump = NULL;
+        snprintf(why, why_size, "%s", config_why);
+        return -1;
+    }
+    apply(c, o, arg, spelled);
+    config_jump = NULL;
+    return 0;
+}
+
+/* The command line's options again, over those of a configuration file. */
+void cli_apply_given(cli *c) {
+    replaying = true;
+    for (size_t i = 0; i < c->ngiven; i++)
+        apply(c, &options[c->given[i].id], c->given[i].arg,
+              c->given[i].spelled);
+    replaying = false;
+}
+
+static void add_file(cli *c, const char *path) {
+    if (c->nfiles == c->files_cap) {
+        size_t cap = c->files_cap ? c->files_cap * 2 : 64;
+        char **v = realloc(c->files, cap * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "sgftidy: out of memory\n");
+            exit(20);
+        }
+        c->files = v;
+        c->files_cap = cap;
+    }
+    if (!(c->files[c->nfiles++] = strdup(path))) {
         fprintf(stderr, "sgftidy: out of memory\n");
         exit(20);
     }
+}
+
+/* --files-from: the paths of FILE, one a line (or NUL-terminated with
+ * -0); an empty line is no path. */
+static void read_files_from(cli *c) {
+    bool std = strcmp(c->files_from, "-") == 0;
+    FILE *f = std ? stdin : fopen(c->files_from, "r");
+    if (!f) {
+        char d[PATH_MAX + 64];
+        snprintf(d, sizeof d, "%s: %s", c->files_from, strerror(errno));
+        fatal(c, 3, d);
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int sep = c->null_sep ? '\0' : '\n';
+    while ((n = getdelim(&line, &cap, sep, f)) >= 0) {
+        if (n && line[n - 1] == sep)
+            line[--n] = '\0';
+        if (!c->null_sep && n && line[n - 1] == '\r')
+            line[--n] = '\0';
+        if (n == 0)
+            continue;
+        if (std && strcmp(line, "-") == 0)
+            fatal(c, 101, "--files-from=- and the path - both read standard input");
+        add_file(c, line);
+    }
+    bool bad = ferror(f);
+    int err = errno;
+    free(line);
+    if (!std)
+        fclose(f);
+    if (bad) {
+        char d[PATH_MAX + 64];
+        snprintf(d, sizeof d, "%s: %s", c->files_from, strerror(err));
+        fatal(c, 4, d);
+    }
+}
+
+static void parse_args(cli *c, int argc, char **argv) {
+    bool only_files = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!only_files && strcmp(a, "--") == 0) {
@@ -361,348 +498,9 @@ static void parse_args(cli *c, int argc, char **argv) {
         } else if (!only_files && a[0] == '-' && a[1]) {
             short_options(c, a, argv, &i);
         } else {
-            c->files[c->nfiles++] = argv[i];
+            add_file(c, argv[i]);
         }
     }
-}
-
-/* What a batch did, for its closing line. */
-typedef struct tally {
-    unsigned long files, ok, warnings, errors, failed;
-    unsigned long created, changed, unchanged, not_written;
-} tally;
-
-/* Runs one input; returns its exit status and counts it in t. */
-static int run_one(cli *c, const char *in, const char *out, tally *t) {
-    sgft_ctx *ctx = sgft_ctx_new(c->opt, print_diag, c);
-    if (!ctx) {
-        fprintf(stderr, "sgftidy: out of memory\n");
-        return 20;
-    }
-    c->cur_file = strcmp(in, "-") == 0 ? "<stdin>" : in;
-    if (c->tty)
-        sgft_ctx_set_decider(ctx, ask_terminal, c);
-    sgft_run_file(ctx, in, out);
-    const sgft_summary *s = sgft_ctx_summary(ctx);
-    print_status(c, s);
-    int rc = sgft_exit_status(s);
-    if (t) {
-        t->files++;
-        if (s->fatal)
-            t->failed++;
-        else if (s->errors)
-            t->errors++;
-        else if (s->warnings)
-            t->warnings++;
-        else
-            t->ok++;
-        switch (s->output) {
-        case SGFT_OUTPUT_CREATED: t->created++; break;
-        case SGFT_OUTPUT_CHANGED: t->changed++; break;
-        case SGFT_OUTPUT_UNCHANGED: t->unchanged++; break;
-        default:
-            if (out && !s->fatal)
-                t->not_written++;
-            break;
-        }
-    }
-    sgft_ctx_free(ctx);
-    return rc;
-}
-
-/* Reports a fatal message about one file of a batch (the file is not
- * read); returns 20. */
-static int file_fault(cli *c, const char *in, int code, const char *detail,
-                      tally *t) {
-    sgft_ctx *ctx = sgft_ctx_new(c->opt, print_diag, c);
-    if (ctx) {
-        c->cur_file = in;
-        sgft_report(ctx, code, detail);
-        sgft_ctx_free(ctx);
-    }
-    t->files++;
-    t->failed++;
-    return 20;
-}
-
-/* --- --outdir: every output inside DIR, none over an input -------------- */
-
-/* A file by its device and inode. */
-typedef struct file_id {
-    dev_t dev;
-    ino_t ino;
-} file_id;
-
-typedef struct id_set {
-    file_id *v;
-    size_t n, cap;
-} id_set;
-
-static int id_cmp(const void *a, const void *b) {
-    const file_id *x = a, *y = b;
-    if (x->dev != y->dev)
-        return x->dev < y->dev ? -1 : 1;
-    return x->ino < y->ino ? -1 : x->ino > y->ino;
-}
-
-static bool id_add(id_set *s, const struct stat *st) {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        file_id *v = realloc(s->v, cap * sizeof *v);
-        if (!v)
-            return false;
-        s->v = v;
-        s->cap = cap;
-    }
-    s->v[s->n].dev = st->st_dev;
-    s->v[s->n].ino = st->st_ino;
-    s->n++;
-    return true;
-}
-
-static bool id_has(const id_set *s, const struct stat *st, size_t sorted) {
-    file_id k = {st->st_dev, st->st_ino};
-    if (sorted && bsearch(&k, s->v, sorted, sizeof k, id_cmp))
-        return true;
-    for (size_t i = sorted; i < s->n; i++)
-        if (id_cmp(&k, &s->v[i]) == 0)
-            return true;
-    return false;
-}
-
-/* DIR/PATH with PATH made relative and plain: "/" at the start, "." and
- * empty parts dropped, "name/.." taken back, and a ".." that would climb
- * out of DIR dropped ("../x.sgf" and "/a/x.sgf" become DIR/x.sgf and
- * DIR/a/x.sgf). */
-static char *outdir_path(const char *dir, const char *in) {
-    size_t dlen = strlen(dir);
-    while (dlen > 1 && dir[dlen - 1] == '/')
-        dlen--;
-    size_t n = dlen + strlen(in) + 2;
-    char *out = malloc(n);
-    if (!out)
-        return NULL;
-    memcpy(out, dir, dlen);
-    size_t base = dlen, len = dlen;
-    const char *p = in;
-    while (*p) {
-        size_t part = strcspn(p, "/");
-        if ((part == 1 && p[0] == '.') || part == 0) {
-            /* nothing */
-        } else if (part == 2 && p[0] == '.' && p[1] == '.') {
-            while (len > base && out[len - 1] != '/')
-                len--;
-            if (len > base)
-                len--; /* the '/' before the part taken back */
-        } else {
-            out[len++] = '/';
-            memcpy(out + len, p, part);
-            len += part;
-        }
-        p += part;
-        while (*p == '/')
-            p++;
-    }
-    out[len] = '\0';
-    return out;
-}
-
-/* Whether path is real_dir or below it (both without "." or ".."). */
-static bool inside(const char *real_dir, const char *path) {
-    size_t n = strlen(real_dir);
-    if (n == 1 && real_dir[0] == '/')
-        return true;
-    return strncmp(path, real_dir, n) == 0 && (path[n] == '/' || !path[n]);
-}
-
-/* Checks an output path of --outdir; returns NULL when it is safe, or
- * why not (in why). */
-static const char *outdir_refusal(const char *real_dir, const char *out,
-                                  const id_set *inputs, size_t sorted,
-                                  const id_set *outputs, char *why,
-                                  size_t size) {
-    char *slash = strrchr(out, '/');
-    *slash = '\0';
-    char *parent = realpath(out, NULL);
-    *slash = '/';
-    if (!parent) {
-        snprintf(why, size, "%s: %s", out, strerror(errno));
-        return why;
-    }
-    bool ok = inside(real_dir, parent);
-    free(parent);
-    if (!ok) {
-        snprintf(why, size, "%s: its folder is outside the output folder "
-                            "(a symbolic link)", out);
-        return why;
-    }
-    struct stat st;
-    if (stat(out, &st) < 0) {
-        if (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)) {
-            snprintf(why, size, "%s: a symbolic link to a missing file", out);
-            return why;
-        }
-        return NULL; /* a new file */
-    }
-    char *real = realpath(out, NULL);
-    ok = real && inside(real_dir, real);
-    free(real);
-    if (!ok) {
-        snprintf(why, size, "%s: a symbolic link out of the output folder",
-                 out);
-        return why;
-    }
-    if (id_has(inputs, &st, sorted)) {
-        snprintf(why, size, "%s: it is one of the input files", out);
-        return why;
-    }
-    if (id_has(outputs, &st, 0)) {
-        snprintf(why, size, "%s: written already for another input file",
-                 out);
-        return why;
-    }
-    return NULL;
-}
-
-/* The closing line of a batch: "sgftidy: 3 files: 2 OK, 1 with errors;
- * 1 changed, 1 unchanged, 1 not written" (counts of zero left out). */
-static void print_tally(const cli *c, const tally *t) {
-    if (c->quiet || c->fmt == SGFT_FORMAT_JSON || !t->files)
-        return;
-    const struct {
-        unsigned long n;
-        const char *what;
-        bool second; /* a part after the ';' */
-    } parts[] = {
-        {t->ok, "OK", false},
-        {t->warnings, "with warnings", false},
-        {t->errors, "with errors", false},
-        {t->failed, "failed", false},
-        {t->created, "written", true},
-        {t->changed, "changed", true},
-        {t->unchanged, "unchanged", true},
-        {t->not_written, "not written", true},
-    };
-    fprintf(stderr, "sgftidy: %lu file%s:", t->files, t->files == 1 ? "" : "s");
-    const char *sep = " ";
-    bool second = false;
-    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
-        if (!parts[i].n)
-            continue;
-        if (parts[i].second && !second) {
-            sep = "; ";
-            second = true;
-        }
-        fprintf(stderr, "%s%lu %s", sep, parts[i].n, parts[i].what);
-        sep = ", ";
-    }
-    fputc('\n', stderr);
-}
-
-/* Batch mode: every file of the paths; the worst status wins. */
-static int run_batch(cli *c) {
-    path_list files = {0}, failed = {0};
-    tally t = {0};
-    id_set inputs = {0}, outputs = {0};
-    char *real_dir = NULL;
-    int worst = 0;
-    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
-                   &failed) < 0)
-        goto oom;
-    if (!files.n && !failed.n && !c->quiet)
-        fprintf(stderr, "sgftidy: no .sgf files in the paths given%s\n",
-                c->recursive ? "" : " (-R takes subfolders too)");
-    for (size_t i = 0; i < failed.n; i++) {
-        int rc = run_one(c, failed.v[i], NULL, &t); /* reports message 4 */
-        worst = rc > worst ? rc : worst;
-    }
-    if (c->mode == B_OUTDIR && files.n) {
-        if (make_parents(c->outdir) < 0 ||
-            (mkdir(c->outdir, 0777) < 0 && errno != EEXIST) ||
-            !(real_dir = realpath(c->outdir, NULL))) {
-            char detail[PATH_MAX + 200];
-            snprintf(detail, sizeof detail, "cannot create the folder %s: %s",
-                     c->outdir, strerror(errno));
-            worst = file_fault(c, "sgftidy", 26, detail, &t);
-            goto end;
-        }
-        for (size_t i = 0; i < files.n; i++) {
-            struct stat st;
-            if (stat(files.v[i], &st) == 0 && !id_add(&inputs, &st))
-                goto oom;
-        }
-        qsort(inputs.v, inputs.n, sizeof *inputs.v, id_cmp);
-    }
-    for (size_t i = 0; i < files.n; i++) {
-        const char *in = files.v[i];
-        char *out = NULL;
-        if (c->mode == B_IN_PLACE) {
-            out = strdup(in);
-        } else if (c->mode == B_OUTDIR) {
-            out = outdir_path(c->outdir, in);
-            char why[PATH_MAX * 2 + 100];
-            const char *refused = NULL;
-            int code = 106;
-            if (out && make_parents(out) < 0) {
-                snprintf(why, sizeof why, "cannot create the folder of %s: %s",
-                         out, strerror(errno));
-                refused = why;
-                code = 26;
-            } else if (out) {
-                refused = outdir_refusal(real_dir, out, &inputs, inputs.n,
-                                         &outputs, why, sizeof why);
-            }
-            if (refused) {
-                int rc = file_fault(c, in, code, refused, &t);
-                worst = rc > worst ? rc : worst;
-                free(out);
-                continue;
-            }
-        }
-        if (c->mode != B_CHECK && !out)
-            goto oom;
-        int rc = run_one(c, in, out, &t);
-        worst = rc > worst ? rc : worst;
-        struct stat st;
-        if (c->mode == B_OUTDIR && stat(out, &st) == 0 &&
-            !id_add(&outputs, &st)) {
-            free(out);
-            goto oom;
-        }
-        free(out);
-    }
-end:
-    print_tally(c, &t);
-    paths_free(&files);
-    paths_free(&failed);
-    free(inputs.v);
-    free(outputs.v);
-    free(real_dir);
-    return worst;
-oom:
-    fprintf(stderr, "sgftidy: out of memory\n");
-    worst = 20;
-    goto end;
-}
-
-/* --duplicates: copies of one game across all the files. */
-static int run_dupes(cli *c) {
-    path_list files = {0}, failed = {0};
-    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
-                   &failed) < 0) {
-        fprintf(stderr, "sgftidy: out of memory\n");
-        return 20;
-    }
-    int worst = 0;
-    for (size_t i = 0; i < failed.n; i++) {
-        int rc = run_one(c, failed.v[i], NULL, NULL); /* reports message 4 */
-        worst = rc > worst ? rc : worst;
-    }
-    dup_files df = {files.v, files.n};
-    int rc = run_duplicates(&df, c->fmt == SGFT_FORMAT_JSON, stdout);
-    paths_free(&files);
-    paths_free(&failed);
-    return rc > worst ? rc : worst;
 }
 
 /* --- interruptions ------------------------------------------------------ */
@@ -734,6 +532,34 @@ static void install_signal_handlers(void) {
     signal(SIGXFSZ, SIG_IGN);
 }
 
+/* --color and NO_COLOR: whether the stream fd gets colours. */
+static bool colour_for(const cli *c, int fd) {
+    if (c->colour != 0)
+        return c->colour == 1;
+    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    return isatty(fd) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+}
+
+/* --duplicates: copies of one game across all the files. */
+static int run_dupes(cli *c) {
+    path_list files = {0}, failed = {0};
+    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
+                   &failed) < 0) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        return 20;
+    }
+    int worst = 0;
+    for (size_t i = 0; i < failed.n; i++) {
+        int rc = run_single(c, failed.v[i], NULL); /* reports message 4 */
+        worst = rc > worst ? rc : worst;
+    }
+    dup_files df = {files.v, files.n};
+    int rc = run_duplicates(&df, c->fmt == SGFT_FORMAT_JSON, stdout);
+    paths_free(&files);
+    paths_free(&failed);
+    return rc > worst ? rc : worst;
+}
+
 int main(int argc, char **argv) {
     cli c;
     memset(&c, 0, sizeof c);
@@ -742,6 +568,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "sgftidy: out of memory\n");
         return 20;
     }
+    c.fail_on = FAIL_WARNING;
     if (argc == 1) {
         fprintf(stderr, "sgftidy %s - SGF checker and normalizer\n"
                         "Usage: sgftidy [OPTIONS] INFILE [OUTFILE]  "
@@ -750,7 +577,52 @@ int main(int argc, char **argv) {
         return 0;
     }
     parse_args(&c, argc, argv);
-    if (c.nfiles == 0)
+    c.colour_err = colour_for(&c, STDERR_FILENO);
+    c.colour_out = colour_for(&c, STDOUT_FILENO);
+    c.rep = sgft_reporter_new(stderr, c.fmt,
+                              (c.colour_err ? SGFT_REPORT_COLOR : 0) |
+                                  (c.quiet ? SGFT_REPORT_NO_STATUS : 0) |
+                                  (c.mode != B_NONE || c.cmp != CMP_NONE
+                                       ? SGFT_REPORT_SUMMARY
+                                       : 0));
+    if (!c.rep) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        return 20;
+    }
+    if (c.explain) {
+        int rc = explain(&c, c.explain);
+        sgft_reporter_close(c.rep);
+        for (size_t i = 0; i < c.nfiles; i++)
+            free(c.files[i]);
+        free(c.files);
+        for (size_t i = 0; i < c.ngiven; i++) {
+            free((char *)c.given[i].arg);
+            free((char *)c.given[i].spelled);
+        }
+        free(c.given);
+        sgft_options_free(c.opt);
+        return rc;
+    }
+    if (c.null_sep && !c.files_from)
+        fatal(&c, 101, "-0 goes with --files-from");
+    if (c.cmp != CMP_NONE) {
+        if (c.mode > B_CHECK)
+            fatal(&c, 101, "--list-different and --diff write nothing: "
+                           "not with --in-place or --outdir");
+        if (sgft_options_get(c.opt, SGFT_OPT_SPLIT) ||
+            sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) ||
+            sgft_options_get(c.opt, SGFT_OPT_DUMP_TREE))
+            fatal(&c, 101, "--list-different and --diff compare the normal "
+                           "form: not with -s, --parse-only or --dump-tree");
+        c.mode = B_CHECK;
+    }
+    if (c.files_from) {
+        if (c.mode == B_NONE)
+            fatal(&c, 101, "--files-from goes with --check, --in-place, "
+                           "--outdir, --list-different or --diff");
+        read_files_from(&c);
+    }
+    if (c.nfiles == 0 && !c.files_from)
         fatal(&c, 48, NULL);
     if (c.mode == B_NONE && c.nfiles > 2)
         fatal(&c, 1, c.files[2]);
@@ -767,14 +639,28 @@ int main(int argc, char **argv) {
         if (!c.tty)
             fatal(&c, 101, "-i needs a terminal to ask on");
     }
+    c.base = c.opt;
+    c.base_fail_on = c.fail_on;
+    c.prog.on = !c.quiet && isatty(STDERR_FILENO);
+    const char *delay = getenv("SGFTIDY_PROGRESS_DELAY");
+    c.prog.delay = delay && *delay ? atof(delay) : 1.0;
     int rc = c.mode == B_DUPLICATES ? run_dupes(&c)
              : c.mode != B_NONE
                  ? run_batch(&c)
-                 : run_one(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL,
-                           NULL);
+                 : run_single(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);
+    progress_clear(&c.prog);
+    sgft_reporter_close(c.rep);
     if (c.tty)
         fclose(c.tty);
+    for (size_t i = 0; i < c.nfiles; i++)
+        free(c.files[i]);
     free(c.files);
-    sgft_options_free(c.opt);
+    for (size_t i = 0; i < c.ngiven; i++) {
+        free((char *)c.given[i].arg);
+        free((char *)c.given[i].spelled);
+    }
+    free(c.given);
+    config_free(&c);
+    sgft_options_free(c.base);
     return rc;
 }

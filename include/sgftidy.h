@@ -54,6 +54,12 @@ typedef struct sgft_diag {
                         with -E1 the input converted to UTF-8 */
     unsigned long line, col;
     const char *text; /* the complete message text */
+    /* A value repaired in place (messages 15 and 25): its SGF text as read
+     * (fix_old, escapes kept), which starts one character after line:col
+     * (at the value's '['), and as written (fix_new).  Both NULL for other
+     * messages.  SARIF reports them as fixes. */
+    const char *fix_old, *fix_new;
+    size_t fix_old_len, fix_new_len;
 } sgft_diag;
 
 /* Receives every diagnostic that is not disabled. */
@@ -365,25 +371,99 @@ void sgft_report(sgft_ctx *ctx, int code, const char *detail);
 
 /* The printed forms of diagnostics. */
 typedef enum sgft_format {
-    SGFT_FORMAT_TEXT, /* FILE:LINE:COL: error E15: ... (editors, CI) */
-    SGFT_FORMAT_SGFC, /* SGFC's: Line:1 Col:25 - Error 8 (critical): ... */
-    SGFT_FORMAT_JSON  /* one JSON object per line, always valid UTF-8 */
+    SGFT_FORMAT_TEXT,   /* FILE:LINE:COL: error E15: ... (editors, CI) */
+    SGFT_FORMAT_SGFC,   /* SGFC's, after the file name:
+                           FILE: Line:1 Col:25 - Error 8 (critical): ... */
+    SGFT_FORMAT_JSON,   /* one JSON object per line, always valid UTF-8 */
+    SGFT_FORMAT_SARIF,  /* a SARIF 2.1.0 log (a document: see reporters) */
+    SGFT_FORMAT_GITHUB, /* GitHub Actions workflow commands:
+                           ::error file=F,line=L,col=C,title=...::text */
+    SGFT_FORMAT_GITLAB  /* a GitLab Code Quality report (a JSON array) */
 } sgft_format;
 
-/* Prints one diagnostic of file (NULL: "sgftidy") as one line.  Returns
- * 0, or -1 when f reports an error. */
+/* Prints one diagnostic of file (NULL: "sgftidy") as one line.  For
+ * SARIF and GitLab the line is one result object of their document, not
+ * a document: use a reporter for those.  Returns 0, or -1 when f reports
+ * an error. */
 int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
                     const sgft_diag *diag);
 
 /* Prints the status line of file after its run ("FILE: 2 error(s)
- * (critical:1)", "FILE: OK  (unchanged)"); nothing for JSON or after a
- * fatal error.  Returns 0, or -1 when f reports an error. */
+ * (critical:1)", "FILE: OK  (unchanged)"); nothing for JSON, SARIF and
+ * GitLab, or after a fatal error.  Returns 0, or -1 when f reports an
+ * error. */
 int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
                       const sgft_summary *summary);
 
 /* Prints s as a JSON string (quotes and escapes; a byte that is not part
  * of well-formed UTF-8 becomes U+FFFD).  0, or -1 on an error of f. */
 int sgft_print_json_string(FILE *f, const char *s);
+
+/* --- Reporters: the diagnostics of a whole run, in any format -------------
+ * A reporter prints the diagnostics of any number of files to one stream
+ * and counts them.  Line formats (text, SGFC, JSON, GitHub) are printed as
+ * they come; SARIF and GitLab are one document per reporter, begun by
+ * sgft_reporter_new() and completed by sgft_reporter_close(), so the
+ * stream holds a valid document only after the close.  Memory does not
+ * grow with the number of diagnostics.  Typical use:
+ *
+ *     sgft_reporter *rep = sgft_reporter_new(stdout, SGFT_FORMAT_SARIF, 0);
+ *     for each file:
+ *         (diagnostic callback: sgft_reporter_diag(rep, file, diag))
+ *         sgft_run_file(ctx, file, NULL);
+ *         sgft_reporter_file(rep, file, sgft_ctx_summary(ctx), 0);
+ *     sgft_reporter_close(rep);
+ */
+typedef struct sgft_reporter sgft_reporter;
+
+/* Flags of sgft_reporter_new(). */
+enum {
+    SGFT_REPORT_COLOR = 1,    /* text and SGFC forms coloured as gcc does
+                                 (ANSI escapes), for a terminal */
+    SGFT_REPORT_SUMMARY = 2,  /* at the close, a summary of the run: a
+                                 line (text, SGFC, GitHub), a record
+                                 {"summary":{...}} (JSON), the invocation's
+                                 properties (SARIF); none for GitLab */
+    SGFT_REPORT_NO_STATUS = 4 /* no status lines and no summary line (the
+                                 JSON and SARIF summaries stay) */
+};
+
+/* Flags of sgft_reporter_file(). */
+enum {
+    SGFT_FILE_DIFFERENT = 1 /* the file is not in the normalized form */
+};
+
+/* A reporter writing to f (not closed by the reporter).  NULL when out of
+ * memory or fmt is unknown. */
+sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags);
+/* Reports one diagnostic of file (NULL: "sgftidy", for the command line
+ * itself).  0, or -1 when f reports an error. */
+int sgft_reporter_diag(sgft_reporter *rep, const char *file,
+                       const sgft_diag *diag);
+/* Ends the diagnostics of file: prints its status line (text, SGFC and
+ * GitHub forms) and counts it for the summary: by its worst message, what
+ * happened to its output, and why it was skipped when it was (the message
+ * that said so: unreadable, no SGF data, critical, hard links, refused,
+ * write failed, fatal). */
+int sgft_reporter_file(sgft_reporter *rep, const char *file,
+                       const sgft_summary *summary, unsigned flags);
+/* Writes the summary (with SGFT_REPORT_SUMMARY) and the end of the
+ * document, and frees rep.  0, or -1 when f reported an error at any
+ * time. */
+int sgft_reporter_close(sgft_reporter *rep);
+
+/* The long description of message n, as in sgftidy(1): what it means and
+ * what sgftidy does about it (plain text, paragraphs separated by an
+ * empty line); NULL for an unknown number. */
+const char *sgft_msg_doc(int n);
+/* A short SGF text that gives message n, or NULL when there is none. */
+const char *sgft_msg_example(int n);
+
+/* A progress callback: bytes read from the input so far. */
+typedef void (*sgft_progress_fn)(void *userdata, uint64_t bytes_read);
+/* Makes sgft_run_file() call fn after each read of its input. */
+void sgft_ctx_set_progress(sgft_ctx *ctx, sgft_progress_fn fn,
+                           void *userdata);
 
 /* The run-time version of the library, e.g. "0.2.0"; SGFT_VERSION is the
  * version a program was built against. */

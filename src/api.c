@@ -454,13 +454,31 @@ int sgft_buffer_write(void *buffer, const char *b, size_t len) {
 
 /* --- files -------------------------------------------------------------- */
 
+/* The input of sgft_run_file: a descriptor, and the bytes read so far
+ * for the progress callback. */
+typedef struct fd_input {
+    int fd;
+    sgft_ctx *ctx;
+    uint64_t done;
+} fd_input;
+
 static long fd_read(void *data, char *b, size_t cap) {
-    int fd = *(int *)data;
+    fd_input *in = data;
     for (;;) {
-        ssize_t n = read(fd, b, cap);
+        ssize_t n = read(in->fd, b, cap);
+        if (n > 0 && in->ctx->progress) {
+            in->done += (uint64_t)n;
+            in->ctx->progress(in->ctx->progress_data, in->done);
+        }
         if (n >= 0 || errno != EINTR)
             return (long)n;
     }
+}
+
+void sgft_ctx_set_progress(sgft_ctx *ctx, sgft_progress_fn fn,
+                           void *userdata) {
+    ctx->progress = fn;
+    ctx->progress_data = userdata;
 }
 
 
@@ -570,7 +588,8 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
         wfn = sgft__out_write;
         wdata = out;
     }
-    st = sgft_run(ctx, fd_read, &in, wfn, wdata);
+    fd_input fin = {in, ctx, 0};
+    st = sgft_run(ctx, fd_read, &fin, wfn, wdata);
     if (st == SGFT_EREAD) {
         report_errno(ctx, M_CANNOT_READ_INPUT,
                      ctx->in.read_errno ? ctx->in.read_errno : errno);

@@ -31,6 +31,14 @@ const char *sgft_msg_text(int n) {
     return sgft_msg_known(n) ? catalogue[n].text : NULL;
 }
 
+int sgft__msg_class(int n) {
+    return sgft_msg_known(n) ? catalogue[n].cls : -1;
+}
+
+bool sgft__msg_critical(int n) {
+    return sgft_msg_known(n) && catalogue[n].critical;
+}
+
 char sgft_severity_letter(sgft_severity s) {
     switch (s) {
     case SGFT_INFO: return 'I';
@@ -187,6 +195,13 @@ void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
         } else {
             sgft__input_position(&ctx->in, off, &d.line, &d.col);
         }
+    }
+    if ((code == M_BAD_VALUE_CORRECTED || code == M_COMPOSE_CORRECTED) &&
+        has_pos && r && r->old && r->value) {
+        d.fix_old = r->old;
+        d.fix_old_len = r->old_len ? r->old_len : strlen(r->old);
+        d.fix_new = r->value;
+        d.fix_new_len = r->value_len ? r->value_len : strlen(r->value);
     }
     format(&ctx->msgbuf, m->text, r);
     d.text = ctx->msgbuf.oom || !ctx->msgbuf.data ? m->text : ctx->msgbuf.data;

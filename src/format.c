@@ -1,9 +1,12 @@
 /* format.c - the printed forms of diagnostics and status lines: the
- * default one (FILE:LINE:COL: error E15: ...), SGFC's, and JSON lines.
+ * default one (FILE:LINE:COL: error E15: ...), SGFC's, JSON lines and
+ * GitHub's workflow commands; colours for a terminal.  The documents
+ * (SARIF, GitLab) and the reporters are in report.c.
  * The library prints nothing by itself: these are for its callers, the
  * sgftidy command among them. */
 #include "internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 /* Length of the well-formed UTF-8 sequence at s (1-4), or 0. */
@@ -26,18 +29,22 @@ static int utf8_len(const unsigned char *s) {
 
 /* A JSON string, always valid UTF-8: a byte that is not part of a
  * well-formed UTF-8 sequence (a file name in another charset) is written
- * as U+FFFD. */
-static void json_string(FILE *f, const char *str) {
+ * as U+FFFD.  len bytes of str (SIZE_MAX: up to its NUL). */
+void sgft__json_string_n(FILE *f, const char *str, size_t len) {
     const unsigned char *s = (const unsigned char *)str;
+    const unsigned char *e = len == SIZE_MAX ? NULL : s + len;
     fputc('"', f);
-    while (*s) {
+    while (e ? s < e : *s != '\0') {
         unsigned char c = *s;
         int n = utf8_len(s);
-        if (n == 0) {
+        if (n == 0 || (e && s + n > e)) {
             fputs("\\ufffd", f);
             s++;
         } else if (c == '"' || c == '\\') {
             fprintf(f, "\\%c", c);
+            s++;
+        } else if (c == '\n') {
+            fputs("\\n", f);
             s++;
         } else if (c < 0x20 || c == 0x7F) {
             fprintf(f, "\\u%04x", c);
@@ -51,55 +58,126 @@ static void json_string(FILE *f, const char *str) {
 }
 
 int sgft_print_json_string(FILE *f, const char *s) {
-    json_string(f, s);
+    sgft__json_string(f, s);
     return ferror(f) ? -1 : 0;
 }
 
-int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
-                    const sgft_diag *d) {
+void sgft__json_string(FILE *f, const char *str) {
+    sgft__json_string_n(f, str, SIZE_MAX);
+}
+
+/* GitHub's workflow commands: the message after "::" escapes %, CR and
+ * LF; a property (file=...) also ':' and ','. */
+static void github_escaped(FILE *f, const char *s, bool property) {
+    for (; *s; s++) {
+        switch (*s) {
+        case '%': fputs("%25", f); break;
+        case '\r': fputs("%0D", f); break;
+        case '\n': fputs("%0A", f); break;
+        case ':':
+            if (property) {
+                fputs("%3A", f);
+                break;
+            }
+            fputc(':', f);
+            break;
+        case ',':
+            if (property) {
+                fputs("%2C", f);
+                break;
+            }
+            fputc(',', f);
+            break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* The colours of gcc's diagnostics (ANSI escapes). */
+#define BOLD "\033[1m"
+#define RESET "\033[0m"
+static const char *colour_of(sgft_severity s) {
+    switch (s) {
+    case SGFT_INFO: return "\033[1;36m";
+    case SGFT_WARNING: return "\033[1;35m";
+    default: return "\033[1;31m";
+    }
+}
+
+int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
+                     const sgft_diag *d, bool colour) {
     if (!file)
         file = "sgftidy";
+    const char *b = colour ? BOLD : "", *r = colour ? RESET : "";
+    const char *c = colour ? colour_of(d->severity) : "";
     switch (fmt) {
     case SGFT_FORMAT_SGFC: {
         static const char *const kinds[] = {"Information", "Warning", "Error",
                                             "Fatal error"};
+        fprintf(f, "%s%s:%s ", b, file, r);
         if (d->has_pos)
             fprintf(f, "Line:%lu Col:%lu - ", d->line, d->col);
-        fprintf(f, "%s %d%s: %s\n", kinds[d->severity], d->code,
-                d->critical ? " (critical)" : "", d->text);
+        fprintf(f, "%s%s %d%s%s: %s\n", c, kinds[d->severity], d->code,
+                d->critical ? " (critical)" : "", r, d->text);
         break;
     }
     case SGFT_FORMAT_JSON:
         fputs("{\"file\":", f);
-        json_string(f, file);
+        sgft__json_string(f, file);
         if (d->has_pos)
             fprintf(f, ",\"line\":%lu,\"column\":%lu,\"offset\":%llu", d->line,
                     d->col, (unsigned long long)d->offset);
         fprintf(f, ",\"severity\":\"%s\",\"code\":%d,\"key\":",
                 sgft_severity_name(d->severity), d->code);
-        json_string(f, d->key);
+        sgft__json_string(f, d->key);
         fprintf(f, ",\"critical\":%s,\"message\":",
                 d->critical ? "true" : "false");
-        json_string(f, d->text);
+        sgft__json_string(f, d->text);
         fputs("}\n", f);
+        break;
+    case SGFT_FORMAT_GITHUB:
+        fprintf(f, "::%s file=", d->severity == SGFT_INFO      ? "notice"
+                                 : d->severity == SGFT_WARNING ? "warning"
+                                                               : "error");
+        github_escaped(f, file, true);
+        if (d->has_pos)
+            fprintf(f, ",line=%lu,col=%lu", d->line, d->col);
+        fprintf(f, ",title=%c%d %s%s::", sgft_severity_letter(d->severity),
+                d->code, d->key, d->critical ? " (critical)" : "");
+        github_escaped(f, d->text, false);
+        fputc('\n', f);
+        break;
+    case SGFT_FORMAT_SARIF:
+        sgft__sarif_result(f, file, d);
+        fputc('\n', f);
+        break;
+    case SGFT_FORMAT_GITLAB:
+        sgft__gitlab_issue(f, file, d);
+        fputc('\n', f);
         break;
     case SGFT_FORMAT_TEXT:
     default:
         if (d->has_pos)
-            fprintf(f, "%s:%lu:%lu: ", file, d->line, d->col);
+            fprintf(f, "%s%s:%lu:%lu:%s ", b, file, d->line, d->col, r);
         else
-            fprintf(f, "%s: ", file);
-        fprintf(f, "%s %c%d%s: %s\n", sgft_severity_name(d->severity),
+            fprintf(f, "%s%s:%s ", b, file, r);
+        fprintf(f, "%s%s %c%d%s%s: %s\n", c, sgft_severity_name(d->severity),
                 sgft_severity_letter(d->severity), d->code,
-                d->critical ? " (critical)" : "", d->text);
+                d->critical ? " (critical)" : "", r, d->text);
         break;
     }
     return ferror(f) ? -1 : 0;
 }
 
+int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
+                    const sgft_diag *d) {
+    return sgft__print_diag(f, fmt, file, d, false);
+}
+
 int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
                       const sgft_summary *s) {
-    if (fmt == SGFT_FORMAT_JSON || s->fatal)
+    if (fmt == SGFT_FORMAT_JSON || fmt == SGFT_FORMAT_SARIF ||
+        fmt == SGFT_FORMAT_GITLAB || s->fatal)
         return 0;
     const char *sep = " ";
     fprintf(f, "%s:", file ? file : "sgftidy");

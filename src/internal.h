@@ -311,6 +311,8 @@ struct sgft_ctx {
     char charset[64];     /* -E1: the input's; -E2: the last tree's */
     char first_ca[64];    /* CA of the first tree, normalized */
     char sniffed_ca[64];  /* CA found while choosing the charset */
+    sgft_progress_fn progress; /* sgft_run_file's reads */
+    void *progress_data;
 };
 
 /* file.c: output files (see the comment at its top). */
@@ -492,5 +494,18 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);
 int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree);
 /* Passes the buffered output to the writer callback. */
 int sgft__flush_output(sgft_ctx *ctx);
+
+/* diag.c: the class (a msg_class) and critical flag of message n; -1
+ * and false for an unknown number. */
+int sgft__msg_class(int n);
+bool sgft__msg_critical(int n);
+
+/* format.c, report.c: the printed forms. */
+void sgft__json_string(FILE *f, const char *s);
+void sgft__json_string_n(FILE *f, const char *s, size_t len);
+int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
+                     const sgft_diag *d, bool colour);
+void sgft__sarif_result(FILE *f, const char *file, const sgft_diag *d);
+void sgft__gitlab_issue(FILE *f, const char *file, const sgft_diag *d);
 
 #endif /* SGFT_INTERNAL_H */

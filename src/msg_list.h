@@ -101,3 +101,4 @@ MSG(107, VALUE_CUT,           C_ERROR, 0, "missing ']' after <%p> value [%v]: va
 MSG(108, TEXT_HOLDS_NODES,    C_WARN,  0, "<%p> text holds what looks like SGF nodes (%d): possible missing ']'; kept")
 MSG(115, CHARSET_CLOSE,       C_WARN,  0, "charset detection unsure: read as %v, but %d reads the text almost as well (--encoding chooses)")
 MSG(116, CA_SPELLING,         C_WARN,  0, "CA[%v] is not the standard name of its charset: read as %d")
+MSG(120, CONFIG_ERROR,        C_FATAL, 0, "configuration file not used: %d")

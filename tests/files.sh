@@ -139,7 +139,7 @@ before="$(inode same.sgf) $(mtime same.sgf)"
 check unchanged-status [ "$rc" -eq 0 ]
 check unchanged-inode [ "$before" = "$(inode same.sgf) $(mtime same.sgf)" ]
 check unchanged-said grep -q '^same.sgf: OK  (unchanged)$' err
-check unchanged-tally grep -q '^sgftidy: 1 file: 1 OK; 1 unchanged$' err
+check unchanged-tally grep -q '^sgftidy: 1 file: 1 OK; 1 unchanged; [0-9.]* s$' err
 cp game.sgf differs.sgf
 "$SGFTIDY" --in-place differs.sgf 2>err
 check changed-said grep -q '^differs.sgf: OK  (changed)$' err

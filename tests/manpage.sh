@@ -36,5 +36,14 @@ for n in $(sed -n 's/^MSG( *\([0-9]*\),.*/\1/p' "$srcdir/src/msg_list.h"); do
     done
     if [ $found = 1 ]; then pass=$((pass + 1)); else echo "FAIL: message $n is not in the man page"; fail=$((fail + 1)); fi
 done
+# src/msg_doc.h (the long descriptions of --explain and SARIF) is made
+# from the man page by man/msgdoc.sh: the two must agree.
+sh "$srcdir/man/msgdoc.sh" "$man" >"$TMPD/doc"
+if grep '^DOC(' "$srcdir/src/msg_doc.h" | cmp -s - "$TMPD/doc"; then
+    pass=$((pass + 1))
+else
+    echo "FAIL: src/msg_doc.h differs from the man page (make update-msgdoc)"
+    fail=$((fail + 1))
+fi
 echo "manpage: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -245,7 +245,7 @@ START_TEST(test_formatters) {
     fclose(f);
     ck_assert_str_eq(mem,
         "g.sgf:3:7: error E15: illegal <DT> value corrected\n"
-        "Line:3 Col:7 - Error 15: illegal <DT> value corrected\n"
+        "g.sgf: Line:3 Col:7 - Error 15: illegal <DT> value corrected\n"
         "{\"file\":\"g\\ufffd.sgf\",\"line\":3,\"column\":7,\"offset\":40,"
         "\"severity\":\"error\",\"code\":15,\"key\":\"BAD_VALUE_CORRECTED\","
         "\"critical\":false,\"message\":\"illegal <DT> value corrected\"}\n"

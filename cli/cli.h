@@ -1,0 +1,107 @@
+/* cli.h - what the files of the command share: the options as parsed,
+ * and the calls between main.c (options), batch.c (runs and batches),
+ * config.c (configuration files), diff.c (--diff) and progress.c. */
+#ifndef SGFT_CLI_H
+#define SGFT_CLI_H
+
+#include "sgftidy.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+typedef enum batch { B_NONE, B_CHECK, B_IN_PLACE, B_OUTDIR, B_DUPLICATES } batch;
+typedef enum compare { CMP_NONE, CMP_LIST, CMP_DIFF } compare;
+/* --fail-on: the lowest level that makes the exit status non-zero. */
+typedef enum fail_level { FAIL_INFO, FAIL_WARNING, FAIL_ERROR, FAIL_CRITICAL } fail_level;
+
+/* The progress line on standard error (progress.c). */
+typedef struct progress {
+    bool on;                /* standard error is a terminal, no -q */
+    double delay;           /* seconds before the first line */
+    struct timespec start, last;
+    unsigned long files, done;
+    uint64_t bytes, bytes_done, cur; /* cur: of the file being read */
+    bool shown;             /* a line is on the screen */
+} progress;
+
+void progress_start(progress *p, unsigned long files, uint64_t bytes);
+/* The file being read has cur bytes read. */
+void progress_update(progress *p, uint64_t cur);
+void progress_file_done(progress *p, uint64_t size);
+/* Takes the line off the screen (before other output). */
+void progress_clear(progress *p);
+
+/* A configuration file and the options it gives (config.c). */
+typedef struct config config;
+
+/* A command-line option as given, to be applied again over the options
+ * of a configuration file. */
+typedef struct given_opt {
+    int id;
+    const char *arg;
+    const char *spelled;
+} given_opt;
+
+typedef struct cli {
+    sgft_options *opt;  /* the options in force (the file's) */
+    sgft_options *base; /* the command line's, over the defaults */
+    sgft_format fmt;
+    bool quiet;
+    bool interactive;
+    FILE *tty; /* -i: the terminal */
+    batch mode;
+    compare cmp;
+    bool recursive;
+    const char *outdir;
+    char **files; /* the paths: argv's and --files-from's */
+    size_t nfiles, files_cap;
+    const char *files_from;
+    const char *explain; /* --explain's argument */
+    bool null_sep;
+    bool no_config;
+    int colour;  /* --color: 0 auto, 1 always, 2 never */
+    bool colour_err, colour_out; /* resolved for stderr, stdout */
+    fail_level fail_on, base_fail_on;
+    const char *cur_file; /* name shown in diagnostics */
+    sgft_reporter *rep;
+    progress prog;
+    /* The messages of the file being run, by severity (I, W, E, F). */
+    bool seen[4], seen_critical[4];
+    given_opt *given; /* the options to apply over a configuration */
+    size_t ngiven;
+    config *configs;  /* the configuration files read so far */
+} cli;
+
+/* main.c */
+/* Applies option id with argument arg; fatal on a bad one.  In a
+ * configuration file (in_config), options that are not about checking
+ * a file are refused. */
+void cli_fatal(cli *c, int code, const char *detail);
+int cli_apply_named(cli *c, const char *name, const char *arg,
+                    bool in_config, char *why, size_t why_size);
+void cli_apply_given(cli *c);
+
+/* batch.c */
+int run_single(cli *c, const char *in, const char *out);
+int run_batch(cli *c);
+void print_diag(const sgft_diag *d, void *data);
+int file_status(const cli *c, bool different);
+
+/* config.c: chooses the options for the file path (c->opt, c->fail_on):
+ * those of the configuration file found from its folder up, over which
+ * the command line's apply.  0, or -1 after reporting the configuration
+ * file's fault (message 120). */
+int config_for(cli *c, const char *path);
+void config_free(cli *c);
+
+/* explain.c: --explain=N; returns the exit status. */
+int explain(cli *c, const char *which);
+
+/* diff.c: prints a unified diff of a (the file as it is) and b (as it
+ * would be written), both named name. */
+void print_diff(FILE *f, const char *name, const char *a, size_t alen,
+                const char *b, size_t blen, bool colour);
+
+#endif

@@ -1,0 +1,158 @@
+/* explain.c - --explain=N: what a message means (its entry in the man
+ * page), an example run through the library with the options given,
+ * and how to silence it. */
+#include "cli.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The message named by which: "15", "E15", or its key (any case); 0 for
+ * none. */
+static int message_of(const char *which) {
+    const char *p = which;
+    if (isalpha((unsigned char)p[0]) && isdigit((unsigned char)p[1]))
+        p++;
+    if (isdigit((unsigned char)*p)) {
+        char *end;
+        long n = strtol(p, &end, 10);
+        return !*end && n > 0 && n < SGFT_MAX_MSG && sgft_msg_known((int)n)
+                   ? (int)n
+                   : 0;
+    }
+    for (int n = 1; n < SGFT_MAX_MSG; n++)
+        if (sgft_msg_known(n) && strcasecmp(sgft_msg_key(n), which) == 0)
+            return n;
+    return 0;
+}
+
+/* Prints text wrapped to 76 columns, each line indented by two spaces;
+ * "\n\n" starts a new paragraph. */
+static void wrapped(const char *text) {
+    enum { WIDTH = 76 };
+    int col = 0;
+    const char *p = text;
+    while (*p) {
+        if (p[0] == '\n') {
+            fputs("\n\n", stdout);
+            col = 0;
+            while (*p == '\n')
+                p++;
+            continue;
+        }
+        size_t word = strcspn(p, " \n");
+        if (col && col + 1 + (int)word > WIDTH) {
+            putchar('\n');
+            col = 0;
+        }
+        if (!col) {
+            fputs("  ", stdout);
+            col = 2;
+        } else {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", (int)word, p);
+        col += (int)word;
+        p += word;
+        while (*p == ' ')
+            p++;
+    }
+    if (col)
+        putchar('\n');
+}
+
+typedef struct first_diag {
+    sgft_severity sev;
+    bool critical, seen;
+} first_diag;
+
+static void catch_diag(const sgft_diag *d, void *data) {
+    first_diag *f = data;
+    if (!f->seen) {
+        f->sev = d->severity;
+        f->critical = d->critical;
+        f->seen = true;
+    }
+}
+
+static void example_diag(const sgft_diag *d, void *data) {
+    (void)data;
+    fputs("    ", stdout);
+    sgft_print_diag(stdout, SGFT_FORMAT_TEXT, "example.sgf", d);
+}
+
+typedef struct text_in {
+    const char *s;
+    size_t len, pos;
+} text_in;
+
+static long text_read(void *data, char *b, size_t cap) {
+    text_in *t = data;
+    size_t n = t->len - t->pos;
+    if (n > cap)
+        n = cap;
+    memcpy(b, t->s + t->pos, n);
+    t->pos += n;
+    return (long)n;
+}
+
+int explain(cli *c, const char *which) {
+    int n = message_of(which);
+    if (!n) {
+        char d[200];
+        snprintf(d, sizeof d, "--explain=%.150s", which);
+        cli_fatal(c, 49, d);
+    }
+    /* Its severity and critical mark as the catalogue resolves them. */
+    first_diag fd = {0};
+    sgft_ctx *ctx = sgft_ctx_new(NULL, catch_diag, &fd);
+    if (!ctx) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        return 20;
+    }
+    sgft_report(ctx, n, NULL);
+    sgft_ctx_free(ctx);
+    printf("Message %d, %s: %s%s\n  %s\n\n", n, sgft_msg_key(n),
+           sgft_severity_name(fd.sev), fd.critical ? ", critical" : "",
+           sgft_msg_text(n));
+    const char *doc = sgft_msg_doc(n);
+    if (doc) {
+        wrapped(doc);
+        putchar('\n');
+    }
+    const char *ex = sgft_msg_example(n);
+    if (ex) {
+        printf("Example: sgftidy example.sgf - with example.sgf holding\n"
+               "    %s\ngives\n", ex);
+        fflush(stdout);
+        sgft_buffer out = {0};
+        ctx = sgft_ctx_new(c->opt, example_diag, NULL);
+        text_in in = {ex, strlen(ex), 0};
+        if (ctx)
+            sgft_run(ctx, text_read, &in, sgft_buffer_write, &out);
+        const sgft_summary *s = ctx ? sgft_ctx_summary(ctx) : NULL;
+        if (s && !s->fatal && out.data &&
+            (!s->critical || sgft_options_get(c->opt, SGFT_OPT_WRITE_CRITICAL))) {
+            printf("and writes\n");
+            for (const char *l = out.data; *l;) {
+                size_t k = strcspn(l, "\n");
+                printf("    %.*s\n", (int)k, l);
+                l += k + (l[k] == '\n');
+            }
+        } else if (s && !s->fatal) {
+            printf("and writes nothing without -c (a critical message)\n");
+        }
+        free(out.data);
+        sgft_ctx_free(ctx);
+        putchar('\n');
+    }
+    if (fd.sev == SGFT_FATAL)
+        printf("A fatal error cannot be silenced.\n");
+    else
+        printf("To silence it: -d%d or --mute=%s on the command line, or a "
+               "line\n\"mute = %s\" in a .sgftidy file (see sgftidy(1)).\n",
+               n, sgft_msg_key(n), sgft_msg_key(n));
+    return 0;
+}
