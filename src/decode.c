@@ -5,7 +5,7 @@
  * a reader that wraps the caller's, so that no trail byte of a double-byte
  * charset (0x5C, 0x5D in Shift_JIS, Big5, GBK) can act as '\' or ']'.
  * First match wins: --encoding; a byte-order mark; the CA of the first
- * game tree (found by the parser itself, run over the first 64 KiB);
+ * game tree (from the parser's events over the first 64 KiB);
  * --default-encoding.  Without any, ASCII is handed out as it is until
  * the first other byte; from there the bytes decide, up to LOOKAHEAD of
  * them: UTF-8 when they are valid UTF-8, else detection (detect.c;
@@ -188,19 +188,50 @@ static void tree_text(sgft_ctx *ctx, node *root, buf *out) {
             }
 }
 
-/* The parser run over the first bytes, to read the first tree's CA. */
-static int sniff_done(sgft_ctx *ctx, game_tree *tree) {
-    prop *ca = sgft__prop_find(tree->root, P_CA);
-    if (ca && ca->values) {
-        buf b;
-        sgft__buf_init(&b);
-        sgft__text_decode(&b, value_bytes(ctx, ca->values), ca->values->len,
-                          true, SGFT_LB_HARD);
-        snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s",
-                 b.data ? b.data : "");
-        sgft__buf_free(&b);
-    }
-    return 1; /* the first tree is enough */
+/* What the parser's events tell about the first game tree: the first
+ * value of the first CA in its root node. */
+typedef struct ca_sniff {
+    unsigned long tree;  /* index of the first tree, 0 before it */
+    unsigned long nodes; /* nodes of that tree so far */
+    bool in_ca, found, past; /* past: the first tree has ended */
+    char *out;
+    size_t size;
+} ca_sniff;
+
+static void sniff_tree_begin(void *data, unsigned long index) {
+    ca_sniff *s = data;
+    if (!s->tree)
+        s->tree = index;
+}
+
+static void sniff_node(void *data, unsigned long depth) {
+    ca_sniff *s = data;
+    (void)depth;
+    s->nodes++;
+}
+
+static void sniff_property(void *data, const char *id) {
+    ca_sniff *s = data;
+    s->in_ca = !s->past && !s->found && s->nodes == 1 && strcmp(id, "CA") == 0;
+}
+
+static void sniff_value(void *data, const char *raw, size_t len) {
+    ca_sniff *s = data;
+    if (!s->in_ca)
+        return;
+    buf b;
+    sgft__buf_init(&b);
+    sgft__text_decode(&b, raw, len, true, SGFT_LB_HARD);
+    snprintf(s->out, s->size, "%s", b.data ? b.data : "");
+    sgft__buf_free(&b);
+    s->in_ca = false;
+    s->found = true;
+}
+
+static void sniff_tree_end(void *data) {
+    ca_sniff *s = data;
+    s->past = true;
+    s->in_ca = false;
 }
 
 typedef struct mem_reader {
@@ -216,21 +247,34 @@ static long mem_read(void *data, char *b, size_t cap) {
     return (long)n;
 }
 
-/* The CA of the first game tree in head, as written ("" when none). */
-static void sniff_ca(const sgft_options *opt, const char *head, size_t len,
-                     char *out, size_t size) {
+/* The CA of the first game tree in head, as written ("" when none): the
+ * parser's events over head, with the context's own input, before the
+ * run reads it.  What the parser leaves in the context is put back: its
+ * messages are not reported (nor counted), the text before the data (-k)
+ * is read again by the real parse. */
+static void sniff_ca(sgft_ctx *ctx, const char *head, size_t len, char *out,
+                     size_t size) {
+    static const sgft_events ev = {sniff_tree_begin, sniff_node,
+                                   sniff_property, sniff_value,
+                                   sniff_tree_end};
+    ca_sniff s = {0};
+    s.out = out;
+    s.size = size;
     out[0] = '\0';
-    sgft_options o = *opt;
-    o.encoding_mode = 3;
-    sgft_ctx *s = sgft_ctx_new(&o, NULL, NULL);
-    if (!s)
-        return;
+    sgft_summary sum = ctx->sum;
+    sgft_diag_fn fn = ctx->diag_fn;
+    size_t header = ctx->header.len;
+    ctx->diag_fn = NULL;
     mem_reader m = {head, len, 0};
-    sgft__input_init(&s->in, mem_read, &m);
-    sgft__parse(s, sniff_done);
-    sgft__input_free(&s->in);
-    snprintf(out, size, "%s", s->sniffed_ca);
-    sgft_ctx_free(s);
+    sgft__input_init(&ctx->in, mem_read, &m);
+    sgft__parse_events(ctx, &ev, &s);
+    sgft__input_free(&ctx->in);
+    ctx->diag_fn = fn;
+    ctx->sum = sum;
+    ctx->tree = NULL;
+    ctx->header.len = header;
+    if (ctx->header.data)
+        ctx->header.data[header] = '\0';
 }
 
 /* Picks the charset of the whole input from what declares one (see the
@@ -265,7 +309,7 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
         return true;
     }
     char ca[64];
-    sniff_ca(o, head, len, ca, sizeof ca);
+    sniff_ca(ctx, head, len, ca, sizeof ca);
     ctx->sniffed_ca[0] = '\0';
     if (ca[0]) {
         report r = {0};

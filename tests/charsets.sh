@@ -146,6 +146,10 @@ run -q -E2 nul.sgf nul.out 2>nul.err
 run -q -E3 ja.ca.sgf raw.out 2>raw.err
 grep -q 'CA\[Shift_JIS\]' raw.out && iconv -f CP932 -t UTF-8 raw.out | grep -q "PB\[本因坊秀策\]" && ok || { bad "-E3"; cat raw.err; }
 
+# The CA of the first tree is read from the parser's events over the
+# head of the input, in the run's own context: decode.c makes none.
+if grep -n 'sgft_ctx_new\|sgft_ctx_free' "$srcdir/src/decode.c"; then bad "decode.c makes a second context"; else ok; fi
+
 # The detection table.  For each charset, N game records made from the
 # word lists in tests/charsets/ (players' names, then events, results and
 # comments), converted with iconv(1): "names" records hold two names and
