@@ -597,6 +597,144 @@ void sgft__decoder_free(decoder *d) {
 
 /* --- per game tree (-E2) ------------------------------------------------- */
 
+/* -E2 reads the skeleton as bytes, but the values of a tree in Shift_JIS,
+ * Big5 or GBK are scanned in characters (sgft__value_scan): a trail byte
+ * 0x5C or 0x5D of a double-byte character is neither '\\' nor ']'.  The
+ * parser asks which form holds for the current tree (sgft__scan_form) at
+ * its start and once the first value of the root's CA is complete. */
+
+/* The form of the values of charset name (normalized): SCAN_BYTES when no
+ * trail byte is in the ASCII range of '\\' and ']'. */
+static int form_of(const char *name) {
+    static const struct {
+        const char *name;
+        int form;
+    } forms[] = {
+        {"CP932", SCAN_SJIS},       {"SHIFT_JIS", SCAN_SJIS},
+        {"SJIS", SCAN_SJIS},        {"SHIFT_JISX0213", SCAN_SJIS},
+        {"GB18030", SCAN_DBCS},     {"GBK", SCAN_DBCS},
+        {"CP936", SCAN_DBCS},       {"BIG5-HKSCS", SCAN_DBCS},
+        {"BIG5", SCAN_DBCS},        {"CP950", SCAN_DBCS},
+        {"BIG5HKSCS", SCAN_DBCS},   {"JOHAB", SCAN_DBCS},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+        if (strcmp(name, forms[i].name) == 0)
+            return forms[i].form;
+    return SCAN_BYTES;
+}
+
+int sgft__scan_form(const sgft_ctx *ctx, const char *ca, size_t len,
+                    int current) {
+    const sgft_options *o = &ctx->opt;
+    char name[64];
+    if (o->encoding_mode != 2)
+        return SCAN_BYTES;
+    if (o->encoding[0])
+        return sgft__charset_normalize(o->encoding, strlen(o->encoding), name,
+                                       sizeof name)
+                   ? form_of(name)
+                   : SCAN_BYTES;
+    if (ca) {
+        /* A name no converter knows leaves the form as it was. */
+        buf b;
+        sgft__buf_init(&b);
+        sgft__text_decode(&b, ca, len, true, SGFT_LB_HARD);
+        bool known = b.data &&
+                     sgft__charset_normalize(b.data, b.len, name, sizeof name) &&
+                     iconv_knows(name);
+        sgft__buf_free(&b);
+        return known ? form_of(name) : current;
+    }
+    if (o->default_encoding[0] &&
+        sgft__charset_normalize(o->default_encoding, strlen(o->default_encoding),
+                                name, sizeof name))
+        return form_of(name);
+    return SCAN_BYTES;
+}
+
+/* Whether c leads a double-byte character of form f. */
+static bool lead_byte(int f, unsigned char c) {
+    if (f == SCAN_SJIS)
+        return (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC);
+    return c >= 0x81 && c <= 0xFE;
+}
+
+/* What follows a ']' at s[0..len) looks like SGF: white space up to
+ * ';', '(', ')', '[', a property identifier, or the end.  Looks at most
+ * LOOK bytes; returns -1 when it needs more than len of them. */
+#define LOOK 64
+static int syntax_follows(const char *s, size_t len, bool final) {
+    size_t k = 0;
+    while (k < len && k < LOOK &&
+           (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+        k++;
+    size_t id = k;
+    while (k < len && k < LOOK &&
+           ((s[k] >= 'A' && s[k] <= 'Z') || (s[k] >= 'a' && s[k] <= 'z')))
+        k++;
+    if (k > id)
+        while (k < len && k < LOOK &&
+               (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+            k++;
+    if (k == len && !final && k < LOOK)
+        return -1;
+    if (k == len || k >= LOOK)
+        return k == len || id == k; /* the end, or only white space */
+    char c = s[k];
+    if (k > id)
+        return c == '[';
+    return c == ';' || c == '(' || c == ')' || c == '[';
+}
+
+/* The length of the unit of a value at s[0..len) in form f: a character,
+ * an escape with its character, or a double-byte character whose second
+ * byte a program that escapes bytes wrote escaped ("\x95\\\\" for
+ * 0x95 0x5C, "\x95\\]" for 0x95 0x5D).  The last is told from the
+ * character ending in '\\' that ends the value ("\x95\\" then ']')
+ * by what follows the ']': SGF, or more text.  0 when the unit needs more
+ * than len bytes. */
+static size_t unit_len(int f, const char *s, size_t len, bool final) {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = 1;
+    if (u[0] == '\\') {
+        if (len < 2)
+            return final ? len : 0;
+        if (!lead_byte(f, u[1]))
+            return 2;
+        s++, u++, len--, n++;
+    }
+    if (!lead_byte(f, u[0]))
+        return n;
+    if (len < 2)
+        return final ? n : 0;
+    if (u[1] < 0x40)
+        return n; /* not a trail byte: the lead stands alone */
+    if (u[1] != '\\' || n > 1)
+        return n + 1;
+    if (len < 3)
+        return final ? 2 : 0;
+    if (u[2] == '\\')
+        return 3;
+    if (u[2] != ']')
+        return 2;
+    int syn = syntax_follows(s + 3, len - 3, final);
+    if (syn < 0)
+        return 0;
+    return syn ? 2 : 3;
+}
+
+size_t sgft__value_scan(int form, const char *s, size_t len, bool final) {
+    size_t i = 0;
+    while (i < len && s[i] != ']') {
+        size_t n = unit_len(form, s + i, len - i, final);
+        if (!n)
+            break;
+        i += n;
+    }
+    return i < len ? i : len;
+}
+
+
 /* Charsets that are not ASCII-compatible: their characters hold bytes
  * of '\\', ']' and NUL that are not those characters. */
 static bool is_wide(const char *name) {
@@ -685,6 +823,14 @@ static int unescape_chars(iconv_t cd, bool utf8, const char *raw, size_t len,
         }
         if (i + 1 >= len)
             break; /* a lone '\\' at the end: dropped */
+        if (!utf8 && (unsigned char)raw[i + 1] >= 0x80) {
+            /* an escaped double-byte character: all of it */
+            size_t n = char_len(cd, raw + i + 1, len - i - 1);
+            n = n ? n : 1;
+            sgft__buf_put(&part[k], raw + i + 1, n);
+            i += 1 + n;
+            continue;
+        }
         if (raw[i + 1] == '\n' || raw[i + 1] == '\r') {
             /* soft line break: both removed (LF CR and CR LF are one) */
             i += 2;
