@@ -177,6 +177,20 @@ static void report_close(sgft_ctx *ctx, const detect_result *g, bool has_pos,
     sgft__report(ctx, M_CHARSET_CLOSE, has_pos, off, &r);
 }
 
+/* Message 104 for a CA[ISO-8859-1] or CA[windows-1252] over double-byte
+ * text (sgft__detect_mislabelled), naming what it is read as. */
+static void mislabelled(sgft_ctx *ctx, const char *ca, const detect_result *g,
+                        bool has_pos, uint64_t off) {
+    char detail[160], how[96];
+    detected_detail(g, how, sizeof how);
+    snprintf(detail, sizeof detail, "read as %s", how);
+    report r = {0};
+    r.value = ca;
+    r.detail = detail;
+    sgft__report(ctx, M_CA_MISMATCH, has_pos, off, &r);
+    report_close(ctx, g, has_pos, off);
+}
+
 /* Gathers the bytes of the values of a tree: what detection should look
  * at (the skeleton is ASCII and says nothing about the charset). */
 static void tree_text(sgft_ctx *ctx, node *root, buf *out) {
@@ -317,6 +331,10 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
         detect_result g;
         if (!sgft__charset_normalize(ca, strlen(ca), name, size) || !iconv_knows(name)) {
             snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s", ca);
+        } else if (sgft__detect_mislabelled(head, len, final, name, &g)) {
+            mislabelled(ctx, ca, &g, false, 0);
+            snprintf(name, size, "%s", g.name);
+            return true;
         } else if (decodes_cleanly(name, head, len, final) ||
                    mostly_utf8(name, head, len)) {
             return true;
@@ -893,6 +911,18 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
         if (!sgft__charset_normalize(declared, b.len, name, sizeof name) || !iconv_knows(name)) {
             snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s", declared);
             name[0] = '\0';
+        } else if (strcmp(name, "ISO-8859-1") == 0 || strcmp(name, "CP1252") == 0) {
+            /* A Latin CA over double-byte text (104). */
+            buf text;
+            sgft__buf_init(&text);
+            tree_text(ctx, root, &text);
+            detect_result g;
+            if (sgft__detect_mislabelled(text.data ? text.data : "", text.len,
+                                         true, name, &g)) {
+                mislabelled(ctx, declared, &g, true, ca->off);
+                snprintf(name, sizeof name, "%s", g.name);
+            }
+            sgft__buf_free(&text);
         }
         sgft__buf_free(&b);
     }

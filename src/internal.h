@@ -498,6 +498,12 @@ typedef struct detect_result {
  * ASCII.  final: the text ends there (else a cut character is fine). */
 bool sgft__detect_charset(const char *s, size_t len, bool final,
                           detect_result *res);
+/* Whether s[0..len), declared in the single-byte Latin charset declared
+ * (ISO-8859-1 or CP1252) and valid in it, is double-byte text: the Latin
+ * reading is implausible and a double-byte one reads clearly better.
+ * res then names that one. */
+bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
+                              const char *declared, detect_result *res);
 /* Message 116 when the CA of tree is not spelled as the standard name. */
 void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree);
 
