@@ -5,7 +5,7 @@
  * a reader that wraps the caller's, so that no trail byte of a double-byte
  * charset (0x5C, 0x5D in Shift_JIS, Big5, GBK) can act as '\' or ']'.
  * First match wins: --encoding; a byte-order mark; the CA of the first
- * game tree (found by the parser itself, run over the first 64 KiB);
+ * game tree (from the parser's events over the first 64 KiB);
  * --default-encoding.  Without any, ASCII is handed out as it is until
  * the first other byte; from there the bytes decide, up to LOOKAHEAD of
  * them: UTF-8 when they are valid UTF-8, else detection (detect.c;
@@ -177,6 +177,20 @@ static void report_close(sgft_ctx *ctx, const detect_result *g, bool has_pos,
     sgft__report(ctx, M_CHARSET_CLOSE, has_pos, off, &r);
 }
 
+/* Message 104 for a CA[ISO-8859-1] or CA[windows-1252] over double-byte
+ * text (sgft__detect_mislabelled), naming what it is read as. */
+static void mislabelled(sgft_ctx *ctx, const char *ca, const detect_result *g,
+                        bool has_pos, uint64_t off) {
+    char detail[160], how[96];
+    detected_detail(g, how, sizeof how);
+    snprintf(detail, sizeof detail, "read as %s", how);
+    report r = {0};
+    r.value = ca;
+    r.detail = detail;
+    sgft__report(ctx, M_CA_MISMATCH, has_pos, off, &r);
+    report_close(ctx, g, has_pos, off);
+}
+
 /* Gathers the bytes of the values of a tree: what detection should look
  * at (the skeleton is ASCII and says nothing about the charset). */
 static void tree_text(sgft_ctx *ctx, node *root, buf *out) {
@@ -188,19 +202,50 @@ static void tree_text(sgft_ctx *ctx, node *root, buf *out) {
             }
 }
 
-/* The parser run over the first bytes, to read the first tree's CA. */
-static int sniff_done(sgft_ctx *ctx, game_tree *tree) {
-    prop *ca = sgft__prop_find(tree->root, P_CA);
-    if (ca && ca->values) {
-        buf b;
-        sgft__buf_init(&b);
-        sgft__text_decode(&b, value_bytes(ctx, ca->values), ca->values->len,
-                          true, SGFT_LB_HARD);
-        snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s",
-                 b.data ? b.data : "");
-        sgft__buf_free(&b);
-    }
-    return 1; /* the first tree is enough */
+/* What the parser's events tell about the first game tree: the first
+ * value of the first CA in its root node. */
+typedef struct ca_sniff {
+    unsigned long tree;  /* index of the first tree, 0 before it */
+    unsigned long nodes; /* nodes of that tree so far */
+    bool in_ca, found, past; /* past: the first tree has ended */
+    char *out;
+    size_t size;
+} ca_sniff;
+
+static void sniff_tree_begin(void *data, unsigned long index) {
+    ca_sniff *s = data;
+    if (!s->tree)
+        s->tree = index;
+}
+
+static void sniff_node(void *data, unsigned long depth) {
+    ca_sniff *s = data;
+    (void)depth;
+    s->nodes++;
+}
+
+static void sniff_property(void *data, const char *id) {
+    ca_sniff *s = data;
+    s->in_ca = !s->past && !s->found && s->nodes == 1 && strcmp(id, "CA") == 0;
+}
+
+static void sniff_value(void *data, const char *raw, size_t len) {
+    ca_sniff *s = data;
+    if (!s->in_ca)
+        return;
+    buf b;
+    sgft__buf_init(&b);
+    sgft__text_decode(&b, raw, len, true, SGFT_LB_HARD);
+    snprintf(s->out, s->size, "%s", b.data ? b.data : "");
+    sgft__buf_free(&b);
+    s->in_ca = false;
+    s->found = true;
+}
+
+static void sniff_tree_end(void *data) {
+    ca_sniff *s = data;
+    s->past = true;
+    s->in_ca = false;
 }
 
 typedef struct mem_reader {
@@ -216,21 +261,34 @@ static long mem_read(void *data, char *b, size_t cap) {
     return (long)n;
 }
 
-/* The CA of the first game tree in head, as written ("" when none). */
-static void sniff_ca(const sgft_options *opt, const char *head, size_t len,
-                     char *out, size_t size) {
+/* The CA of the first game tree in head, as written ("" when none): the
+ * parser's events over head, with the context's own input, before the
+ * run reads it.  What the parser leaves in the context is put back: its
+ * messages are not reported (nor counted), the text before the data (-k)
+ * is read again by the real parse. */
+static void sniff_ca(sgft_ctx *ctx, const char *head, size_t len, char *out,
+                     size_t size) {
+    static const sgft_events ev = {sniff_tree_begin, sniff_node,
+                                   sniff_property, sniff_value,
+                                   sniff_tree_end};
+    ca_sniff s = {0};
+    s.out = out;
+    s.size = size;
     out[0] = '\0';
-    sgft_options o = *opt;
-    o.encoding_mode = 3;
-    sgft_ctx *s = sgft_ctx_new(&o, NULL, NULL);
-    if (!s)
-        return;
+    sgft_summary sum = ctx->sum;
+    sgft_diag_fn fn = ctx->diag_fn;
+    size_t header = ctx->header.len;
+    ctx->diag_fn = NULL;
     mem_reader m = {head, len, 0};
-    sgft__input_init(&s->in, mem_read, &m);
-    sgft__parse(s, sniff_done);
-    sgft__input_free(&s->in);
-    snprintf(out, size, "%s", s->sniffed_ca);
-    sgft_ctx_free(s);
+    sgft__input_init(&ctx->in, mem_read, &m);
+    sgft__parse_events(ctx, &ev, &s);
+    sgft__input_free(&ctx->in);
+    ctx->diag_fn = fn;
+    ctx->sum = sum;
+    ctx->tree = NULL;
+    ctx->header.len = header;
+    if (ctx->header.data)
+        ctx->header.data[header] = '\0';
 }
 
 /* Picks the charset of the whole input from what declares one (see the
@@ -265,7 +323,7 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
         return true;
     }
     char ca[64];
-    sniff_ca(o, head, len, ca, sizeof ca);
+    sniff_ca(ctx, head, len, ca, sizeof ca);
     ctx->sniffed_ca[0] = '\0';
     if (ca[0]) {
         report r = {0};
@@ -273,6 +331,10 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
         detect_result g;
         if (!sgft__charset_normalize(ca, strlen(ca), name, size) || !iconv_knows(name)) {
             snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s", ca);
+        } else if (sgft__detect_mislabelled(head, len, final, name, &g)) {
+            mislabelled(ctx, ca, &g, false, 0);
+            snprintf(name, size, "%s", g.name);
+            return true;
         } else if (decodes_cleanly(name, head, len, final) ||
                    mostly_utf8(name, head, len)) {
             return true;
@@ -553,6 +615,144 @@ void sgft__decoder_free(decoder *d) {
 
 /* --- per game tree (-E2) ------------------------------------------------- */
 
+/* -E2 reads the skeleton as bytes, but the values of a tree in Shift_JIS,
+ * Big5 or GBK are scanned in characters (sgft__value_scan): a trail byte
+ * 0x5C or 0x5D of a double-byte character is neither '\\' nor ']'.  The
+ * parser asks which form holds for the current tree (sgft__scan_form) at
+ * its start and once the first value of the root's CA is complete. */
+
+/* The form of the values of charset name (normalized): SCAN_BYTES when no
+ * trail byte is in the ASCII range of '\\' and ']'. */
+static int form_of(const char *name) {
+    static const struct {
+        const char *name;
+        int form;
+    } forms[] = {
+        {"CP932", SCAN_SJIS},       {"SHIFT_JIS", SCAN_SJIS},
+        {"SJIS", SCAN_SJIS},        {"SHIFT_JISX0213", SCAN_SJIS},
+        {"GB18030", SCAN_DBCS},     {"GBK", SCAN_DBCS},
+        {"CP936", SCAN_DBCS},       {"BIG5-HKSCS", SCAN_DBCS},
+        {"BIG5", SCAN_DBCS},        {"CP950", SCAN_DBCS},
+        {"BIG5HKSCS", SCAN_DBCS},   {"JOHAB", SCAN_DBCS},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++)
+        if (strcmp(name, forms[i].name) == 0)
+            return forms[i].form;
+    return SCAN_BYTES;
+}
+
+int sgft__scan_form(const sgft_ctx *ctx, const char *ca, size_t len,
+                    int current) {
+    const sgft_options *o = &ctx->opt;
+    char name[64];
+    if (o->encoding_mode != 2)
+        return SCAN_BYTES;
+    if (o->encoding[0])
+        return sgft__charset_normalize(o->encoding, strlen(o->encoding), name,
+                                       sizeof name)
+                   ? form_of(name)
+                   : SCAN_BYTES;
+    if (ca) {
+        /* A name no converter knows leaves the form as it was. */
+        buf b;
+        sgft__buf_init(&b);
+        sgft__text_decode(&b, ca, len, true, SGFT_LB_HARD);
+        bool known = b.data &&
+                     sgft__charset_normalize(b.data, b.len, name, sizeof name) &&
+                     iconv_knows(name);
+        sgft__buf_free(&b);
+        return known ? form_of(name) : current;
+    }
+    if (o->default_encoding[0] &&
+        sgft__charset_normalize(o->default_encoding, strlen(o->default_encoding),
+                                name, sizeof name))
+        return form_of(name);
+    return SCAN_BYTES;
+}
+
+/* Whether c leads a double-byte character of form f. */
+static bool lead_byte(int f, unsigned char c) {
+    if (f == SCAN_SJIS)
+        return (c >= 0x81 && c <= 0x9F) || (c >= 0xE0 && c <= 0xFC);
+    return c >= 0x81 && c <= 0xFE;
+}
+
+/* What follows a ']' at s[0..len) looks like SGF: white space up to
+ * ';', '(', ')', '[', a property identifier, or the end.  Looks at most
+ * LOOK bytes; returns -1 when it needs more than len of them. */
+#define LOOK 64
+static int syntax_follows(const char *s, size_t len, bool final) {
+    size_t k = 0;
+    while (k < len && k < LOOK &&
+           (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+        k++;
+    size_t id = k;
+    while (k < len && k < LOOK &&
+           ((s[k] >= 'A' && s[k] <= 'Z') || (s[k] >= 'a' && s[k] <= 'z')))
+        k++;
+    if (k > id)
+        while (k < len && k < LOOK &&
+               (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+            k++;
+    if (k == len && !final && k < LOOK)
+        return -1;
+    if (k == len || k >= LOOK)
+        return k == len || id == k; /* the end, or only white space */
+    char c = s[k];
+    if (k > id)
+        return c == '[';
+    return c == ';' || c == '(' || c == ')' || c == '[';
+}
+
+/* The length of the unit of a value at s[0..len) in form f: a character,
+ * an escape with its character, or a double-byte character whose second
+ * byte a program that escapes bytes wrote escaped ("\x95\\\\" for
+ * 0x95 0x5C, "\x95\\]" for 0x95 0x5D).  The last is told from the
+ * character ending in '\\' that ends the value ("\x95\\" then ']')
+ * by what follows the ']': SGF, or more text.  0 when the unit needs more
+ * than len bytes. */
+static size_t unit_len(int f, const char *s, size_t len, bool final) {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = 1;
+    if (u[0] == '\\') {
+        if (len < 2)
+            return final ? len : 0;
+        if (!lead_byte(f, u[1]))
+            return 2;
+        s++, u++, len--, n++;
+    }
+    if (!lead_byte(f, u[0]))
+        return n;
+    if (len < 2)
+        return final ? n : 0;
+    if (u[1] < 0x40)
+        return n; /* not a trail byte: the lead stands alone */
+    if (u[1] != '\\' || n > 1)
+        return n + 1;
+    if (len < 3)
+        return final ? 2 : 0;
+    if (u[2] == '\\')
+        return 3;
+    if (u[2] != ']')
+        return 2;
+    int syn = syntax_follows(s + 3, len - 3, final);
+    if (syn < 0)
+        return 0;
+    return syn ? 2 : 3;
+}
+
+size_t sgft__value_scan(int form, const char *s, size_t len, bool final) {
+    size_t i = 0;
+    while (i < len && s[i] != ']') {
+        size_t n = unit_len(form, s + i, len - i, final);
+        if (!n)
+            break;
+        i += n;
+    }
+    return i < len ? i : len;
+}
+
+
 /* Charsets that are not ASCII-compatible: their characters hold bytes
  * of '\\', ']' and NUL that are not those characters. */
 static bool is_wide(const char *name) {
@@ -641,6 +841,14 @@ static int unescape_chars(iconv_t cd, bool utf8, const char *raw, size_t len,
         }
         if (i + 1 >= len)
             break; /* a lone '\\' at the end: dropped */
+        if (!utf8 && (unsigned char)raw[i + 1] >= 0x80) {
+            /* an escaped double-byte character: all of it */
+            size_t n = char_len(cd, raw + i + 1, len - i - 1);
+            n = n ? n : 1;
+            sgft__buf_put(&part[k], raw + i + 1, n);
+            i += 1 + n;
+            continue;
+        }
         if (raw[i + 1] == '\n' || raw[i + 1] == '\r') {
             /* soft line break: both removed (LF CR and CR LF are one) */
             i += 2;
@@ -703,6 +911,18 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
         if (!sgft__charset_normalize(declared, b.len, name, sizeof name) || !iconv_knows(name)) {
             snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s", declared);
             name[0] = '\0';
+        } else if (strcmp(name, "ISO-8859-1") == 0 || strcmp(name, "CP1252") == 0) {
+            /* A Latin CA over double-byte text (104). */
+            buf text;
+            sgft__buf_init(&text);
+            tree_text(ctx, root, &text);
+            detect_result g;
+            if (sgft__detect_mislabelled(text.data ? text.data : "", text.len,
+                                         true, name, &g)) {
+                mislabelled(ctx, declared, &g, true, ca->off);
+                snprintf(name, sizeof name, "%s", g.name);
+            }
+            sgft__buf_free(&text);
         }
         sgft__buf_free(&b);
     }

@@ -870,9 +870,10 @@ static void uchardet_guess(const char *s, size_t len, char *out, size_t size) {
 /* Readings closer than this are reported as a doubt (message 115). */
 #define CLOSE 1.5
 
-bool sgft__detect_charset(const char *s, size_t len, bool final,
-                          detect_result *res) {
-    memset(res, 0, sizeof *res);
+/* Reads s[0..len) in every candidate, uchardet's vote added; false when
+ * the text is ASCII. */
+static bool read_all(const char *s, size_t len, bool final,
+                     reading r[NCANDS]) {
     size_t i = 0;
     while (i < len && (unsigned char)s[i] < 0x80)
         i++;
@@ -881,31 +882,22 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
     keep_converters();
     char voted[64];
     uchardet_guess(s, len, voted, sizeof voted);
-    reading r[NCANDS];
-    int best = -1, second = -1;
     for (int k = 0; k < NCANDS; k++) {
         read_as(k, s, len, final, &r[k]);
-        if (!r[k].ok)
-            continue;
-        if (voted[0] && strcmp(voted, cands[k].name) == 0)
+        if (r[k].ok && voted[0] && strcmp(voted, cands[k].name) == 0)
             r[k].score += UCHARDET_VOTE;
-        /* windows-1252 only when bytes 0x80-0x9F are used: ISO-8859-1
-         * reads the same text otherwise */
-        if (!r[k].high && strcmp(cands[k].name, "CP1252") == 0)
-            r[k].ok = false;
     }
-    for (int k = 0; k < NCANDS; k++) {
-        if (!r[k].ok)
-            continue;
-        if (best < 0 || r[k].score > r[best].score)
-            best = k;
-    }
+    return true;
+}
+
+/* Fills res with candidate best, its confidence from the gap to the best
+ * other reading, and that one when it is close. */
+static void result(const reading r[NCANDS], int best, detect_result *res) {
+    int second = -1;
     for (int k = 0; k < NCANDS; k++)
         if (r[k].ok && k != best && r[k].hash != r[best].hash &&
             (second < 0 || r[k].score > r[second].score))
             second = k;
-    if (best < 0)
-        return false;
     snprintf(res->name, sizeof res->name, "%s", cands[best].name);
     double gap = second < 0 ? 20 : r[best].score - r[second].score;
     res->confidence = (int)floor(100.0 / (1.0 + exp(-gap)));
@@ -913,6 +905,56 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
         res->confidence = 99;
     if (second >= 0 && gap < CLOSE)
         snprintf(res->close, sizeof res->close, "%s", cands[second].name);
+}
+
+bool sgft__detect_charset(const char *s, size_t len, bool final,
+                          detect_result *res) {
+    memset(res, 0, sizeof *res);
+    reading r[NCANDS];
+    if (!read_all(s, len, final, r))
+        return false;
+    int best = -1;
+    for (int k = 0; k < NCANDS; k++) {
+        /* windows-1252 only when bytes 0x80-0x9F are used: ISO-8859-1
+         * reads the same text otherwise */
+        if (!r[k].high && strcmp(cands[k].name, "CP1252") == 0)
+            r[k].ok = false;
+        if (r[k].ok && (best < 0 || r[k].score > r[best].score))
+            best = k;
+    }
+    if (best < 0)
+        return false;
+    result(r, best, res);
+    return true;
+}
+
+/* How much better than the declared Latin reading a double-byte one must
+ * read, and how bad the declared one must be (per non-ASCII character):
+ * real Western text scores well above 0 a letter, double-byte text read
+ * one byte at a time far below it. */
+#define MISLABEL_GAP 8.0
+#define MISLABEL_POOR 0.0
+
+bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
+                              const char *declared, detect_result *res) {
+    memset(res, 0, sizeof *res);
+    int d = -1;
+    for (int k = 0; k < NCANDS; k++)
+        if (cands[k].form == F_SINGLE && cands[k].lang == L_WEST &&
+            strcmp(cands[k].name, declared) == 0)
+            d = k;
+    reading r[NCANDS];
+    if (d < 0 || !read_all(s, len, final, r) || !r[d].ok || !r[d].chars)
+        return false;
+    int best = -1;
+    for (int k = 0; k < NCANDS; k++)
+        if (r[k].ok && (best < 0 || r[k].score > r[best].score))
+            best = k;
+    if (cands[best].form == F_SINGLE ||
+        r[d].score > MISLABEL_POOR * (double)r[d].chars ||
+        r[best].score - r[d].score < MISLABEL_GAP)
+        return false;
+    result(r, best, res);
     return true;
 }
 

@@ -463,6 +463,21 @@ decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
 long sgft__decoder_read(void *data, char *out, size_t cap);
 void sgft__decoder_free(decoder *d);
 int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree);
+/* -E2: how the raw values of the current tree are scanned.  SCAN_BYTES:
+ * a byte is a character ('\\' escapes, ']' ends the value); otherwise
+ * the double-byte characters of Shift_JIS (SCAN_SJIS) or of Big5 and GBK
+ * (SCAN_DBCS) are stepped over as a whole. */
+enum { SCAN_BYTES, SCAN_SJIS, SCAN_DBCS };
+/* The form from --encoding; else from the CA value ca[0..len) (raw; NULL
+ * at the start of a tree), current when no converter knows that name;
+ * else from --default-encoding.  SCAN_BYTES except with -E2. */
+int sgft__scan_form(const sgft_ctx *ctx, const char *ca, size_t len,
+                    int current);
+/* Scans the raw bytes s[0..len) of a value in form (not SCAN_BYTES):
+ * returns the offset of the ']' that ends the value, or of the first
+ * character or escape that needs more than len bytes (len when none;
+ * final: nothing follows s[len - 1], cut units end there). */
+size_t sgft__value_scan(int form, const char *s, size_t len, bool final);
 
 /* detect.c: charset names and detection. */
 /* The iconv name of a charset name (case, white space, aliases). */
@@ -485,6 +500,12 @@ typedef struct detect_result {
  * ASCII.  final: the text ends there (else a cut character is fine). */
 bool sgft__detect_charset(const char *s, size_t len, bool final,
                           detect_result *res);
+/* Whether s[0..len), declared in the single-byte Latin charset declared
+ * (ISO-8859-1 or CP1252) and valid in it, is double-byte text: the Latin
+ * reading is implausible and a double-byte one reads clearly better.
+ * res then names that one. */
+bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
+                              const char *declared, detect_result *res);
 /* Message 116 when the CA of tree is not spelled as the standard name. */
 void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree);
 

@@ -49,6 +49,10 @@ typedef struct parser {
     unsigned long junk_line, junk_col;
     bool eof_in_value; /* the input ended in a property (10 said it) */
     bool has_root;     /* the current game tree has a node */
+    /* -E2: how values are scanned (decode.c), from the CA of the root
+     * once the first one is read (ca_due: in the root, none read yet) */
+    int scan;
+    bool ca_due;
     /* Events instead of a tree (sgft_parse_events): no node is built;
      * the property being read is a scratch record. */
     const sgft_events *ev;
@@ -227,6 +231,7 @@ static bool add_node(parser *p, uint64_t off) {
             p->tree.root = n;
         f->last = n;
     }
+    p->ca_due = !p->has_root;
     p->has_root = true;
     f->has_last = true;
     return true;
@@ -257,6 +262,7 @@ static void tree_begin(parser *p, uint64_t off) {
     p->tree.ff = 1;
     p->tree.gm = 1;
     p->ctx->tree = &p->tree;
+    p->scan = sgft__scan_form(p->ctx, NULL, 0, 0);
 }
 
 /* Frees the memory and the input of the tree just read. */
@@ -461,6 +467,18 @@ static bool read_value(parser *p, prop *pr) {
         }
         const char *s = in_ptr(in, i);
         size_t avail = (size_t)(end - i);
+        if (p->scan) {
+            /* Double-byte characters stepped over (-E2); one that the
+             * window cuts waits for more input. */
+            size_t k = sgft__value_scan(p->scan, s, avail,
+                                        in->eof || in->error);
+            i += k;
+            if (k < avail && s[k] == ']')
+                break;
+            if (k < avail)
+                peek_at(p, end - p->pos);
+            continue;
+        }
         const char *rb = memchr(s, ']', avail);
         size_t span = rb ? (size_t)(rb - s) : avail;
         const char *bs = memchr(s, '\\', span);
@@ -522,6 +540,11 @@ static bool read_value(parser *p, prop *pr) {
     if (nul && p->ctx->opt.encoding_mode != 2)
         sgft__nul_to_space(p->ctx, pr, v, len, start);
     add_value(p, pr, start, len);
+    if (pr && pr->id == P_CA && p->ca_due) {
+        /* From here on the tree's values are read in its charset. */
+        p->scan = sgft__scan_form(p->ctx, v, len, p->scan);
+        p->ca_due = false;
+    }
     p->pos = i + 1;
     return true;
 }
