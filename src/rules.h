@@ -58,9 +58,9 @@ enum {
 bool sgft__values_checked(const checker *k, const prop *p);
 /* rules_value.c: message 13: p keeps its first non-empty value. */
 void sgft__single_value(checker *k, prop *p);
-/* rules_node.c: the point lists of n, group by group (38); all groups,
- * or only those from group first on. */
-void sgft__point_lists(checker *k, node *n, prop_group first);
+/* rules_node.c: the point lists of n, group by group (38): all groups
+ * (G_NONE), or only one. */
+void sgft__point_lists(checker *k, node *n, prop_group only);
 
 /* --- helpers (rules.c) ---------------------------------------------- */
 

@@ -187,13 +187,15 @@ static void point_group(checker *k, node *n, prop **members, size_t count,
     }
 }
 
-void sgft__point_lists(checker *k, node *n, prop_group first) {
+void sgft__point_lists(checker *k, node *n, prop_group only) {
     bool any = false;
     for (prop *p = n->props; p && !any; p = p->next)
         any = is_point_list(p) || p->id == P_M;
     if (!any)
         return;
-    for (int g = first; g < G_POSITION_ANN; g++) {
+    for (int g = G_SETUP; g < G_POSITION_ANN; g++) {
+        if (only != G_NONE && g != (int)only)
+            continue;
         prop *members[6];
         size_t count = 0;
         for (prop *p = n->props; p; p = p->next)
@@ -207,15 +209,17 @@ void sgft__point_lists(checker *k, node *n, prop_group first) {
 bool sgft__rule_point_lists(checker *k, node *n, prop *p, value *v) {
     (void)p, (void)v;
     if (k->game->points)
-        sgft__point_lists(k, n, G_SETUP);
+        sgft__point_lists(k, n, G_NONE);
     return true;
 }
 
-/* M became MA and TR: the markup group again, with the new points. */
+/* M became MA and TR: the markup group again, with the new points (the
+ * other groups were read already: read again, an FF[3] VW would be taken
+ * for an FF[4] list). */
 bool sgft__rule_board_lists(checker *k, node *n, prop *p, value *v) {
     (void)p, (void)v;
     if (k->board && k->facts.n_marks)
-        sgft__point_lists(k, n, G_SETUP);
+        sgft__point_lists(k, n, G_MARKUP);
     return true;
 }
 
