@@ -42,6 +42,7 @@ OPT(CHECK,          0,  "check",           A_NONE, NULL,    S_OK, 0,    "batch: 
 OPT(IN_PLACE,       0,  "in-place",        A_NONE, NULL,    S_OK, 0,    "batch: rewrite every PATH in place (atomically)")
 OPT(OUTDIR,         0,  "outdir",          A_STR,  "DIR",   S_OK, 0,    "batch: write the cleaned copy of every PATH under DIR")
 OPT(RECURSIVE,    'R', "recursive",       A_NONE, NULL,    S_OK, 0,    "batch: take the .sgf files of subfolders too")
+OPT(LIST_RULES,    0,  "list-rules",      A_NONE, NULL,    S_OK, 0,    "print the rules of the checks, in the order they run, and exit")
 OPT(VERSION,       0,  "version",         A_NONE, NULL,    S_OK, 0,    "print the version and exit")
 OPT(FORMAT,        0,  "format",          A_STR,  "FORM",  S_OK, 0,    "diagnostics as: default (FILE:LINE:COL: ...), sgfc, json")
 OPT(MUTE,          0,  "mute",            A_STR,  "KEY",   S_OK, 0,    "do not report the message with this key, e.g. UNKNOWN_PROP (repeatable)")

@@ -81,8 +81,7 @@ RULE(annotation_move, SGFT_SCOPE_NODE, PH_NODE, sgft__rule_annotation_move,
 RULE(gameinfo_once, SGFT_SCOPE_GAMEINFO, PH_NODE, sgft__rule_gameinfo_once,
      "one game-info node on every path", 44)
 RULE(board_lists, SGFT_SCOPE_NODE, PH_BOARD, sgft__rule_board_lists,
-     "the point lists the board replay changed (M as MA and TR)", 14, 15,
-     17, 25, 38, 51, 52)
+     "the markup lists again after M became MA and TR on the board", 38)
 RULE(strict, SGFT_SCOPE_NODE, PH_BOARD, sgft__rule_strict,
      "-r: handicap stones, setup in the main line, one colour twice", 61,
      62, 63)
