@@ -114,6 +114,20 @@ static void print_wrapped(const char *left, const char *text) {
     putchar('\n');
 }
 
+/* --list-rules: one line per rule of the library: key, scope, the
+ * messages it may raise, what it checks. */
+static void print_rules(void) {
+    for (size_t i = 0; i < sgft_rule_count(); i++) {
+        char msgs[64] = "";
+        size_t n = 0;
+        for (size_t j = 0; sgft_rule_message(i, j) && n < sizeof msgs; j++)
+            n += (size_t)snprintf(msgs + n, sizeof msgs - n, "%s%d",
+                                  j ? "," : "", sgft_rule_message(i, j));
+        printf("%-19s %-10s %-24s %s\n", sgft_rule_key(i),
+               sgft_scope_name(sgft_rule_scope(i)), msgs, sgft_rule_text(i));
+    }
+}
+
 static void print_help(void) {
     printf("Usage: sgftidy [OPTIONS] INFILE [OUTFILE]\n"
            "       sgftidy [OPTIONS] --check|--in-place|--outdir=DIR PATH...\n"
@@ -267,6 +281,9 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         c->mode = B_DUPLICATES;
         break;
     case O_RECURSIVE: c->recursive = true; break;
+    case O_LIST_RULES:
+        print_rules();
+        exit(0);
     case O_VERSION:
         printf("sgftidy %s\n", SGFT_VERSION);
         exit(0);

@@ -469,6 +469,29 @@ void sgft_ctx_set_progress(sgft_ctx *ctx, sgft_progress_fn fn,
  * version a program was built against. */
 const char *sgft_version(void);
 
+/* The rules of the checks (sgftidy --list-rules), in the order they run.
+ * Each has a stable key, a scope (what it looks at) and the numbers of
+ * the messages it may raise. */
+typedef enum sgft_scope {
+    SGFT_SCOPE_VALUE,
+    SGFT_SCOPE_PROPERTY,
+    SGFT_SCOPE_NODE,
+    SGFT_SCOPE_TREE,     /* a game tree as a whole, or its root */
+    SGFT_SCOPE_GAMEINFO, /* the game-info nodes of a tree */
+    SGFT_SCOPE_COLLECTION /* the game trees of one input together */
+} sgft_scope;
+size_t sgft_rule_count(void);
+/* For rule i (0 to count - 1): its key, e.g. "duplicates", or NULL when
+ * there is no rule i; its description in one line; its scope. */
+const char *sgft_rule_key(size_t i);
+const char *sgft_rule_text(size_t i);
+sgft_scope sgft_rule_scope(size_t i);
+/* "value", "property", "node", "tree", "game-info", "collection". */
+const char *sgft_scope_name(sgft_scope scope);
+/* The j-th message number (from 0) that rule i may raise; 0 after the
+ * last. */
+int sgft_rule_message(size_t i, size_t j);
+
 /* The severity letters used in diagnostics: 'I', 'W', 'E', 'F'. */
 char sgft_severity_letter(sgft_severity s);
 const char *sgft_severity_name(sgft_severity s);

@@ -48,3 +48,21 @@ void sgft__buf_put_slow(buf *b, const char *s, size_t len) {
 }
 
 void sgft__buf_puts(buf *b, const char *s) { sgft__buf_put(b, s, strlen(s)); }
+
+bool sgft__vec_grow_slow(void *data, size_t *cap, size_t need, size_t size,
+                         size_t first) {
+    size_t c = *cap ? *cap : first;
+    while (c < need) {
+        if (c > SIZE_MAX / 2 / size)
+            return false;
+        c *= 2;
+    }
+    void *old, *p;
+    memcpy(&old, data, sizeof old);
+    p = realloc(old, c * size);
+    if (!p)
+        return false;
+    memcpy(data, &p, sizeof p);
+    *cap = c;
+    return true;
+}

@@ -75,17 +75,6 @@ static sgft_severity resolve(const sgft_ctx *ctx, const msg_info *m,
     return SGFT_ERROR;
 }
 
-bool sgft__msg_enabled(const sgft_ctx *ctx, msg_id code) {
-    const msg_info *m = &catalogue[code];
-    if (m->cls == C_FATAL)
-        return true;
-    if (ctx->opt.disabled[code])
-        return false;
-    if (ctx->opt.no_warnings && resolve(ctx, m, false, false) == SGFT_WARNING)
-        return false;
-    return true;
-}
-
 /* Appends s[0..len) to b for display inside a one-line message: control
  * characters become spaces, and (when cut_long) long values are cut at a
  * character boundary with "...". */

@@ -12,14 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int name_cmp(const void *a, const void *b) {
-    const prop *p = *(prop *const *)a, *q = *(prop *const *)b;
-    int c = strcmp(p->name, q->name);
-    if (c)
-        return c;
-    return p->off < q->off ? -1 : p->off > q->off;
-}
-
 /* Appends s with '\', ']' and line breaks made visible. */
 static void put_visible(buf *out, const char *s, size_t len) {
     for (size_t i = 0; i < len; i++) {
@@ -97,11 +89,11 @@ static void dump_value(sgft_ctx *ctx, buf *out, buf *tmp, const prop *p,
     value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
     const char *raw = value_bytes(ctx, v);
     tmp->len = 0;
-    if (p->id != P_UNKNOWN && sgft__gi_for(p->id)) {
+    if (p->id != P_UNKNOWN && sgft__props[p->id].repair) {
         sgft__text_decode(tmp, raw, v->len, true, SGFT_LB_HARD);
         buf canon;
         sgft__buf_init(&canon);
-        if (sgft__gi_for(p->id)(tmp->data ? tmp->data : "", tmp->len, &canon) ==
+        if (sgft__props[p->id].repair(tmp->data ? tmp->data : "", tmp->len, &canon) ==
             GI_OK) {
             put_visible(out, canon.data ? canon.data : "", canon.len);
             sgft__buf_free(&canon);
@@ -189,7 +181,7 @@ int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree) {
         for (prop *p = n->props; p; p = p->next)
             sorted[count++] = p;
         if (count > 1)
-            qsort(sorted, count, sizeof *sorted, name_cmp);
+            qsort(sorted, count, sizeof *sorted, sgft__prop_name_cmp);
         for (size_t i = 0; i < count; i++) {
             sgft__buf_puts(out, "  ");
             sgft__buf_puts(out, sorted[i]->name);

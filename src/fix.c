@@ -1,7 +1,209 @@
-/* fix.c - transformations of the tree structure: reversing the order of
- * variations (-z) and deleting empty nodes (-n).  Both walk the tree
- * without recursion and only relink nodes of the tree arena. */
+/* fix.c - the repairs: the only code that changes a tree after parsing,
+ * through the edit API of tree.c.
+ *
+ * The rules (rules*.c) decide what is wrong and report it; they ask for
+ * the repair here, at once, so that the rules after them read the
+ * repaired tree.  Out of memory sets ctx->status and leaves the tree as
+ * it was.  Below the value and property repairs come the structural ones:
+ * node splits, point lists, the repairs the board replay asks for, the
+ * variation options (-v, -z, -n) and the root written for output.  All
+ * walk the tree without recursion.
+ */
 #include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- values and properties ------------------------------------------- */
+
+void sgft__fix_value(sgft_ctx *ctx, value *v, const char *text, size_t len) {
+    if (!sgft__value_set(ctx, v, text, len))
+        ctx->status = SGFT_ENOMEM;
+}
+
+void sgft__fix_delete_value(prop *p, value *prev, value *v) {
+    sgft__value_unlink(p, prev, v);
+}
+
+void sgft__fix_delete_prop(node *n, prop *p) { sgft__prop_unlink(n, p); }
+
+void sgft__fix_keep_value(prop *p, value *v) { sgft__value_keep_only(p, v); }
+
+void sgft__fix_set_text(sgft_ctx *ctx, prop *p, const char *text,
+                        size_t len) {
+    if (!sgft__prop_set_text(ctx, p, text, len))
+        ctx->status = SGFT_ENOMEM;
+}
+
+/* A duplicate: its values go to the first one, and it is marked to go
+ * (sgft__fix_drop_merged), so that merging stays linear. */
+void sgft__fix_merge(prop *into, prop *dup) {
+    if (into)
+        sgft__prop_move_values(into, dup);
+    dup->flags |= PROPF_DROP;
+}
+
+void sgft__fix_drop_merged(node *n) {
+    sgft__prop_unlink_flagged(n, PROPF_DROP);
+}
+
+void sgft__fix_rename(prop *p, prop_id id) { sgft__prop_rename(p, id); }
+
+prop *sgft__fix_find_or_add(sgft_ctx *ctx, node *n, prop_id id,
+                            uint64_t off) {
+    prop *p = sgft__prop_find(n, id);
+    if (!p && !(p = sgft__prop_add(ctx, n, id, NULL, 0, off)))
+        ctx->status = SGFT_ENOMEM;
+    return p;
+}
+
+void sgft__fix_add_value(sgft_ctx *ctx, prop *p, const char *text, size_t len,
+                         uint64_t off) {
+    if (!sgft__value_append(ctx, p, text, len, off))
+        ctx->status = SGFT_ENOMEM;
+}
+
+/* --- nodes ----------------------------------------------------------- */
+
+void sgft__fix_split_node(sgft_ctx *ctx, node *n,
+                          bool (*stays)(const prop *p, prop_id arg),
+                          prop_id arg) {
+    node *m = sgft__node_insert_child(ctx, n);
+    if (!m) {
+        ctx->status = SGFT_ENOMEM;
+        return;
+    }
+    prop *next;
+    for (prop *p = n->props; p; p = next) {
+        next = p->next;
+        if (stays(p, arg))
+            continue;
+        sgft__prop_unlink(n, p);
+        sgft__prop_link(m, p);
+    }
+}
+
+/* --- point lists ----------------------------------------------------- */
+
+/* Greedy rectangles scanned column by column (spec 8.5), or single points
+ * with -e; the points written are marked used in the grid. */
+void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
+                            unsigned char *grid, unsigned char id, int cols,
+                            int rows) {
+    uint64_t off = p->values ? p->values->off : p->off;
+    sgft__prop_clear_values(p);
+    static const unsigned char used = 0xFF;
+    bool expand = ctx->opt.expand;
+    for (int x = 0; x < cols; x++)
+        for (int y = 0; y < rows; y++) {
+            if (grid[y * MAX_BOARD + x] != id)
+                continue;
+            int x2 = x, y2 = y;
+            for (bool grew = !expand; grew;) {
+                grew = false;
+                bool ok = x2 + 1 < cols;
+                for (int yy = y; ok && yy <= y2; yy++)
+                    ok = grid[yy * MAX_BOARD + x2 + 1] == id;
+                if (ok) {
+                    x2++;
+                    grew = true;
+                }
+                ok = y2 + 1 < rows;
+                for (int xx = x; ok && xx <= x2; xx++)
+                    ok = grid[(y2 + 1) * MAX_BOARD + xx] == id;
+                if (ok) {
+                    y2++;
+                    grew = true;
+                }
+            }
+            for (int xx = x; xx <= x2; xx++)
+                for (int yy = y; yy <= y2; yy++)
+                    grid[yy * MAX_BOARD + xx] = used;
+            char t[5] = {sgft__coord_char(x), sgft__coord_char(y), ':',
+                         sgft__coord_char(x2), sgft__coord_char(y2)};
+            if (!sgft__value_append(ctx, p, t, x2 == x && y2 == y ? 2 : 5,
+                                    off)) {
+                ctx->status = SGFT_ENOMEM;
+                return;
+            }
+        }
+    if (!p->values)
+        sgft__prop_unlink(n, p);
+}
+
+/* Setup points that changed nothing go (their list rewritten without
+ * them); M becomes MA on empty points and TR on stones (spec 6.11). */
+void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
+                           unsigned char *grid, int cols, int rows) {
+    static const prop_id setup[3] = {P_AB, P_AW, P_AE};
+    for (int i = 0; i < 3 && f->n_no_effect; i++) {
+        prop *p = sgft__prop_find(n, setup[i]);
+        bool any = false;
+        for (size_t j = 0; j < f->n_no_effect && !any; j++)
+            any = f->no_effect[j].prop == i;
+        if (!p || !any)
+            continue;
+        memset(grid, 0, MAX_BOARD * MAX_BOARD);
+        for (value *v = p->values; v; v = v->next) {
+            int x1, y1, x2, y2;
+            if (!sgft__value_rect(ctx, v, &x1, &y1, &x2, &y2))
+                continue;
+            for (int x = x1; x <= x2; x++)
+                for (int y = y1; y <= y2; y++)
+                    grid[y * MAX_BOARD + x] = 1;
+        }
+        for (size_t j = 0; j < f->n_no_effect; j++)
+            if (f->no_effect[j].prop == i)
+                grid[f->no_effect[j].y * MAX_BOARD + f->no_effect[j].x] = 0;
+        sgft__fix_write_points(ctx, n, p, grid, 1, cols, rows);
+    }
+    prop *m = f->n_marks ? sgft__prop_find(n, P_M) : NULL;
+    if (!m)
+        return;
+    for (size_t i = 0; i < f->n_marks; i++) {
+        const struct exec_mark *mk = &f->marks[i];
+        prop *to = sgft__fix_find_or_add(ctx, n, mk->stone ? P_TR : P_MA,
+                                         m->off);
+        if (!to)
+            return;
+        char pt[2] = {sgft__coord_char(mk->x), sgft__coord_char(mk->y)};
+        if (!sgft__value_append(ctx, to, pt, 2, mk->off)) {
+            ctx->status = SGFT_ENOMEM;
+            return;
+        }
+    }
+    sgft__prop_unlink(n, m);
+}
+
+/* --- variations -------------------------------------------------------- */
+
+/* Removes c's AE; hands back the node that starts the corrected variation:
+ * c when setup is left in it, else its child d with c's other properties
+ * (c itself goes). */
+static node *drop_sibling_ae(node *c) {
+    prop *ae = sgft__prop_find(c, P_AE);
+    sgft__prop_unlink(c, ae);
+    bool setup = false;
+    for (prop *p = c->props; p; p = p->next)
+        setup |= p->id != P_UNKNOWN && sgft__props[p->id].kind == PK_SETUP;
+    if (setup)
+        return c;
+    node *d = c->child;
+    sgft__node_move_props(d, c);
+    return d;
+}
+
+void sgft__fix_sibling_variations(node *n) {
+    node *after = n;
+    for (node *c = sgft__node_detach_later_children(n), *next; c; c = next) {
+        next = c->next;
+        node *v = drop_sibling_ae(c);
+        /* v (with its subtree) becomes the next sibling of n. */
+        sgft__node_link_after(v, after);
+        after = v;
+    }
+}
 
 /* The node after n's whole subtree in pre-order. */
 static node *after_subtree(node *n) {
@@ -78,4 +280,56 @@ void sgft__fix_delete_empty_nodes(sgft_ctx *ctx, game_tree *tree) {
         splice_out(n);
         n = next;
     }
+}
+
+/* --- the root for output ------------------------------------------------ */
+
+/* Whether a CA value names UTF-8 (as decode.c reads charset names). */
+static bool names_utf8(const char *s, size_t len) {
+    char name[64];
+    return sgft__charset_normalize(s, len, name, sizeof name) &&
+           strcmp(name, "UTF-8") == 0;
+}
+
+static bool tree_is_utf8(sgft_ctx *ctx, node *root) {
+    for (node *n = root; n; n = sgft__node_next_preorder(n))
+        for (prop *p = n->props; p; p = p->next)
+            for (value *v = p->values; v; v = v->next)
+                if (!sgft__utf8_valid(value_bytes(ctx, v), v->len))
+                    return false;
+    return true;
+}
+
+/* Sets root property id to text, adding the property when it is absent. */
+static bool set_root(sgft_ctx *ctx, node *root, prop_id id, const char *text) {
+    prop *p = sgft__prop_find(root, id);
+    if (!p) {
+        p = sgft__prop_add(ctx, root, id, NULL, 0, root->off);
+        if (!p)
+            return false;
+    }
+    return sgft__prop_set_text(ctx, p, text, strlen(text));
+}
+
+/* FF[4], GM and CA[UTF-8]; with -E3 the text is not converted and CA
+ * stays as it is (added only when the text is UTF-8). */
+int sgft__fix_output_root(sgft_ctx *ctx, game_tree *tree) {
+    node *root = tree->root;
+    prop *ca = sgft__prop_find(root, P_CA);
+    if (!set_root(ctx, root, P_FF, "4"))
+        return SGFT_ENOMEM;
+    bool utf8 = true;
+    if (ctx->opt.encoding_mode == 3)
+        utf8 = ca ? ca->values && names_utf8(value_bytes(ctx, ca->values),
+                                              ca->values->len)
+                  : tree_is_utf8(ctx, root);
+    if (utf8 && !set_root(ctx, root, P_CA, "UTF-8"))
+        return SGFT_ENOMEM;
+    if (!sgft__prop_find(root, P_GM)) {
+        char gm[24];
+        snprintf(gm, sizeof gm, "%d", tree->gm);
+        if (!set_root(ctx, root, P_GM, gm))
+            return SGFT_ENOMEM;
+    }
+    return 0;
 }

@@ -1360,14 +1360,3 @@ gi_result sgft__gi_date(const char *s, size_t len, buf *out) {
     put_dates(out, &l);
     return GI_FIXED;
 }
-
-gi_fn sgft__gi_for(prop_id id) {
-    switch (id) {
-    case P_DT: return sgft__gi_date;
-    case P_RE: return sgft__gi_result;
-    case P_KM: return sgft__gi_komi;
-    case P_TM: return sgft__gi_time;
-    case P_HA: return sgft__gi_handicap;
-    default: return NULL;
-    }
-}

@@ -110,14 +110,50 @@ enum {
 };
 
 enum {
-    PF_LIST = 1,    /* list of values */
-    PF_ELIST = 2,   /* list, or one empty value */
-    PF_INHERIT = 4, /* inherit attribute */
-    PF_GO = 8       /* defined for Go (GM[1]) only */
+    PF_LIST = 1,        /* list of values */
+    PF_ELIST = 2,       /* list, or one empty value */
+    PF_INHERIT = 4,     /* inherit attribute */
+    PF_GO = 8,          /* defined for Go (GM[1]) only */
+    PF_E4 = 16,         /* format messages follow the E4 policy */
+    PF_NEEDS_MOVE = 32, /* only in a node with a move (43) */
+    PF_CONVERTED = 64   /* obsolete, converted (not deleted by -o) */
 };
 
+/* Groups of properties (prop_list.h): the point-list groups, whose points
+ * are unique among their members (38), in the order they are checked;
+ * then the annotations that exclude each other (41, 42). */
+typedef enum prop_group {
+    G_NONE,
+    G_SETUP,     /* AB AW AE */
+    G_MARKUP,    /* MA TR CR SQ SL */
+    G_TERRITORY, /* TB TW */
+    G_DD,
+    G_VW,
+    G_RG,
+    G_M,
+    G_SC,
+    G_SE,
+    G_POSITION_ANN, /* GB GW DM UC (the first group that is no list) */
+    G_MOVE_ANN      /* BM TE DO IT */
+} prop_group;
+
+/* gameinfo.c: the game-info values DT, RE, KM, TM and HA (spec 7).  Each
+ * reads a decoded value and appends to out the canonical or repaired one;
+ * for GI_BAD out is left as it was. */
+typedef enum gi_result {
+    GI_OK,    /* valid as it is; out holds its canonical form (silent) */
+    GI_FIXED, /* repaired; out holds the new value (message 15) */
+    GI_BAD    /* cannot be repaired: keep it unchanged (message 33) */
+} gi_result;
+typedef gi_result (*gi_fn)(const char *s, size_t len, buf *out);
+gi_result sgft__gi_date(const char *s, size_t len, buf *out);     /* DT */
+gi_result sgft__gi_result(const char *s, size_t len, buf *out);   /* RE */
+gi_result sgft__gi_komi(const char *s, size_t len, buf *out);     /* KM */
+gi_result sgft__gi_time(const char *s, size_t len, buf *out);     /* TM */
+gi_result sgft__gi_handicap(const char *s, size_t len, buf *out); /* HA */
+
 typedef enum prop_id {
-#define PROP(id, vt, kind, ff, flags) P_##id,
+#define PROP(id, vt, kind, ff, flags, group, repair) P_##id,
 #include "prop_list.h"
 #undef PROP
     P__COUNT,
@@ -130,6 +166,8 @@ typedef struct prop_info {
     unsigned char kind;  /* prop_kind */
     unsigned char ff;    /* FF_* mask */
     unsigned char flags; /* PF_* */
+    unsigned char group; /* prop_group */
+    gi_fn repair;        /* game-info repairer (prop_list.h), or NULL */
 } prop_info;
 
 extern const prop_info sgft__props[P__COUNT];
@@ -335,7 +373,6 @@ void sgft__out_abort(outfile *o);
  * formatting the catalogue text with the slots of r. */
 void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
                   const report *r);
-bool sgft__msg_enabled(const sgft_ctx *ctx, msg_id code);
 
 /* input.c */
 void sgft__input_init(input *in, sgft_read_fn rd, void *data);
@@ -383,6 +420,8 @@ prop *sgft__prop_add(sgft_ctx *ctx, node *n, prop_id id, const char *name,
 value *sgft__value_add(sgft_ctx *ctx, prop *p, uint64_t off, size_t len);
 void sgft__prop_unlink(node *n, prop *p);
 prop *sgft__prop_find(node *n, prop_id id);
+/* props.c: qsort order of prop pointers: by identifier, then as read. */
+int sgft__prop_name_cmp(const void *a, const void *b);
 /* Replaces the values of p by one value holding a copy of the decoded
  * text (flag VALF_DECODED). */
 bool sgft__prop_set_text(sgft_ctx *ctx, prop *p, const char *text,
@@ -390,15 +429,136 @@ bool sgft__prop_set_text(sgft_ctx *ctx, prop *p, const char *text,
 /* Next node in pre-order (children first), without recursion. */
 node *sgft__node_next_preorder(node *n);
 
-/* check.c: checks and repairs one tree in place. */
+/* tree.c, the edit API: every change to a tree after parsing goes through
+ * these calls (fix.c makes them for the rules).  Text is in SGF syntax
+ * (escaped) unless said otherwise; NULL or false means out of memory. */
+/* Replaces the bytes of v by a copy of text. */
+bool sgft__value_set(sgft_ctx *ctx, value *v, const char *text, size_t len);
+/* Appends a new value holding a copy of text to p. */
+value *sgft__value_append(sgft_ctx *ctx, prop *p, const char *text,
+                          size_t len, uint64_t off);
+/* Unlinks v from p (prev is the value before v, or NULL). */
+void sgft__value_unlink(prop *p, value *prev, value *v);
+/* Makes v (one of p's values) p's only value. */
+void sgft__value_keep_only(prop *p, value *v);
+/* Unlinks all values of p. */
+void sgft__prop_clear_values(prop *p);
+/* Moves the values of from to the end of to's. */
+void sgft__prop_move_values(prop *to, prop *from);
+/* Gives p another identifier (a known property). */
+void sgft__prop_rename(prop *p, prop_id id);
+/* Links p, unlinked, at the end of n's properties. */
+void sgft__prop_link(node *n, prop *p);
+/* Unlinks every property of n that has flag set in its flags. */
+void sgft__prop_unlink_flagged(node *n, unsigned flag);
+/* A new, empty, only child of n that takes over n's children. */
+node *sgft__node_insert_child(sgft_ctx *ctx, node *n);
+/* Moves all properties of from to the end of to's. */
+void sgft__node_move_props(node *to, node *from);
+/* Unlinks the children of n after the first and returns them as a list
+ * (linked by next, each keeping its subtree). */
+node *sgft__node_detach_later_children(node *n);
+/* Links v, detached, (with its subtree) as the next sibling of after. */
+void sgft__node_link_after(node *v, node *after);
+
+/* games.c: what differs between games (GM): coordinates, board sizes and
+ * which checks apply.  Go (GM[1]) is the one game whose points, moves and
+ * board are checked; other games are read with defaults. */
+#define MAX_BOARD 52 /* the largest Go board side (spec 8.1) */
+typedef struct game {
+    int gm;           /* GM number, 0 for the defaults of the others */
+    const char *name;
+    int default_size; /* SZ when the root has none */
+    int max_size;     /* largest side (50 beyond), 0 for no limit */
+    bool points;      /* points, moves and point lists are checked */
+    bool replay;      /* the moves are played on a board (execute.c) */
+    bool go_props;    /* the properties marked PF_GO belong to it */
+} game;
+const game *sgft__game(int gm);
+/* Whether a known property is defined in game g. */
+static inline bool sgft__prop_in_game(prop_id id, const game *g) {
+    return !(sgft__props[id].flags & PF_GO) || g->go_props;
+}
+/* A Go point on a cols x rows board. */
+typedef enum vresult { VR_OK, VR_FIXED, VR_BAD } vresult;
+vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
+                        int *x, int *y);
+int sgft__point_coord(char c);
+char sgft__coord_char(int v);
+/* The points of a canonical point-list value ("xy" or "xy:xy"). */
+bool sgft__value_rect(const sgft_ctx *ctx, const value *v, int *x1, int *y1,
+                      int *x2, int *y2);
+
+/* execute.c: the Go board, replayed along the walk of a tree.  It reports
+ * what the moves and setup do (39, 58) and hands back facts; it changes
+ * nothing in the tree and calls no rule. */
+typedef struct board board;
+board *sgft__board_new(sgft_ctx *ctx, int cols, int rows);
+void sgft__board_free(board *b);
+/* What the node did, for the repairs and the rules after it. */
+typedef struct exec_facts {
+    /* setup points that changed nothing (39): prop 0 AB, 1 AW, 2 AE */
+    struct exec_point { unsigned char prop, x, y; } *no_effect;
+    size_t n_no_effect, no_effect_cap;
+    /* the points of M in order, each on a stone (TR) or not (MA) */
+    struct exec_mark { unsigned char x, y; bool stone; uint64_t off; } *marks;
+    size_t n_marks, marks_cap;
+    bool captured; /* the move captured stones */
+} exec_facts;
+/* Brings the board to the position after n (n's parent was executed
+ * last, or one of n's ancestors); facts are reset and filled. */
+void sgft__execute_node(board *b, node *n, exec_facts *facts);
+void sgft__exec_facts_free(exec_facts *f);
+
+/* fix.c: the repairs.  Rules decide and report; these change the tree,
+ * through the edit API of tree.c.  Out of memory sets ctx->status. */
+void sgft__fix_value(sgft_ctx *ctx, value *v, const char *text, size_t len);
+void sgft__fix_delete_value(prop *p, value *prev, value *v);
+void sgft__fix_delete_prop(node *n, prop *p);
+void sgft__fix_keep_value(prop *p, value *v);
+void sgft__fix_set_text(sgft_ctx *ctx, prop *p, const char *text, size_t len);
+void sgft__fix_merge(prop *into, prop *dup);
+void sgft__fix_drop_merged(node *n);
+void sgft__fix_rename(prop *p, prop_id id);
+prop *sgft__fix_find_or_add(sgft_ctx *ctx, node *n, prop_id id, uint64_t off);
+void sgft__fix_add_value(sgft_ctx *ctx, prop *p, const char *text, size_t len,
+                         uint64_t off);
+/* Moves the properties of n for which stays() is false into a new only
+ * child of n that takes over n's children. */
+void sgft__fix_split_node(sgft_ctx *ctx, node *n,
+                          bool (*stays)(const prop *p, prop_id arg),
+                          prop_id arg);
+/* Rewrites p's values as the points of grid (stride MAX_BOARD) that hold
+ * id: rectangles, or single points with -e; p goes when none is left. */
+void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
+                            unsigned char *grid, unsigned char id, int cols,
+                            int rows);
+/* The repairs the board replay asks for: setup points without effect
+ * deleted, M converted to MA and TR. */
+void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
+                           unsigned char *grid, int cols, int rows);
+/* -v: the variations of n's first child become siblings of n (57). */
+void sgft__fix_sibling_variations(node *n);
+void sgft__fix_reverse_variations(sgft_ctx *ctx, game_tree *tree);
+void sgft__fix_delete_empty_nodes(sgft_ctx *ctx, game_tree *tree);
+/* Writes FF[4], GM and CA into the root for output (-E3: CA as it is). */
+int sgft__fix_output_root(sgft_ctx *ctx, game_tree *tree);
+
+/* rules.c: the rule engine; checks and repairs one tree in place. */
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree);
 /* Offset for a message about root property id of a tree: the property,
  * or the root's first property, or the root. */
 uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id);
 
-/* fix.c: structural repairs. */
-void sgft__fix_reverse_variations(sgft_ctx *ctx, game_tree *tree);
-void sgft__fix_delete_empty_nodes(sgft_ctx *ctx, game_tree *tree);
+/* buf.c, vectors: grows the array at *(T **)data of *cap elements of
+ * size bytes so that it holds at least need, doubling from first.  False
+ * when out of memory (the array is unchanged). */
+bool sgft__vec_grow_slow(void *data, size_t *cap, size_t need, size_t size,
+                         size_t first);
+static inline bool sgft__vec_grow(void *data, size_t *cap, size_t need,
+                                  size_t size, size_t first) {
+    return need <= *cap || sgft__vec_grow_slow(data, cap, need, size, first);
+}
 
 /* value.c: text values. */
 /* Decodes raw Text/SimpleText bytes (escapes, line breaks, white space)
@@ -424,36 +584,18 @@ size_t sgft__compose_split(const char *raw, size_t len);
 /* Whether s[0..len) is well-formed UTF-8. */
 bool sgft__utf8_valid(const char *s, size_t len);
 
-/* Results of the value parsers of value.c: VR_OK (valid; out holds the
- * canonical form, written silently), VR_FIXED (repaired: message 15),
- * VR_BAD (cannot be read: message 14). */
-typedef enum vresult { VR_OK, VR_FIXED, VR_BAD } vresult;
+/* Results of the value parsers (value.c, games.c): VR_OK (valid; out
+ * holds the canonical form, written silently), VR_FIXED (repaired: message
+ * 15), VR_BAD (cannot be read: message 14). */
 vresult sgft__val_number(const char *s, size_t len, buf *out);
 vresult sgft__val_real(const char *s, size_t len, buf *out);
 vresult sgft__val_double(const char *s, size_t len, buf *out);
 vresult sgft__val_color(const char *s, size_t len, buf *out);
-/* A Go point on a cols x rows board. */
-vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
-                        int *x, int *y);
-int sgft__point_coord(char c);
-char sgft__coord_char(int v);
-
-/* gameinfo.c: the game-info values DT, RE, KM, TM and HA (spec 7).  Each
- * reads a decoded value and appends to out the canonical or repaired one;
- * for GI_BAD out is left as it was. */
-typedef enum gi_result {
-    GI_OK,    /* valid as it is; out holds its canonical form (silent) */
-    GI_FIXED, /* repaired; out holds the new value (message 15) */
-    GI_BAD    /* cannot be repaired: keep it unchanged (message 33) */
-} gi_result;
-gi_result sgft__gi_date(const char *s, size_t len, buf *out);     /* DT */
-gi_result sgft__gi_result(const char *s, size_t len, buf *out);   /* RE */
-gi_result sgft__gi_komi(const char *s, size_t len, buf *out);     /* KM */
-gi_result sgft__gi_time(const char *s, size_t len, buf *out);     /* TM */
-gi_result sgft__gi_handicap(const char *s, size_t len, buf *out); /* HA */
-/* The repairer of a game-info property, or NULL. */
-typedef gi_result (*gi_fn)(const char *s, size_t len, buf *out);
-gi_fn sgft__gi_for(prop_id id);
+/* The decoded text of a value (its own decoded text, or the raw bytes
+ * decoded per style; simple folds line breaks into spaces) into out,
+ * which is emptied first. */
+void sgft__value_text(const sgft_ctx *ctx, buf *out, const value *v,
+                      bool simple, sgft_linebreaks style);
 
 /* decode.c: charsets.  A decoder is a reader that converts the input to
  * UTF-8 (-E1); sgft__decode_tree converts the values of one tree (-E2). */

@@ -5,7 +5,8 @@
 #include <string.h>
 
 const prop_info sgft__props[P__COUNT] = {
-#define PROP(id, vt, kind, ff, flags) {#id, vt, kind, ff, flags},
+#define PROP(id, vt, kind, ff, flags, group, repair) \
+    {#id, vt, kind, ff, flags, group, repair},
 #include "prop_list.h"
 #undef PROP
 };
@@ -29,4 +30,12 @@ prop_id sgft__prop_lookup(const prop_index *ix, const char *id, size_t len) {
     if (len < 1 || len > 2)
         return P_UNKNOWN;
     return (prop_id)ix->slot[slot_of(id, len)];
+}
+
+int sgft__prop_name_cmp(const void *a, const void *b) {
+    const prop *p = *(prop *const *)a, *q = *(prop *const *)b;
+    int c = strcmp(p->name, q->name);
+    if (c)
+        return c;
+    return p->off < q->off ? -1 : p->off > q->off;
 }

@@ -341,43 +341,15 @@ vresult sgft__val_color(const char *s, size_t len, buf *out) {
     return VR_BAD;
 }
 
-/* --- Go points ------------------------------------------------------- */
-
-int sgft__point_coord(char c) {
-    if (c >= 'a' && c <= 'z')
-        return c - 'a';
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A' + 26;
-    return -1;
-}
-
-char sgft__coord_char(int v) {
-    return (char)(v < 26 ? 'a' + v : 'A' + v - 26);
-}
-
-vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
-                        int *x, int *y) {
-    /* White space inside is removed as a repair ("a a"). */
-    char c[2];
-    size_t n = 0;
-    bool ws = false;
-    for (size_t i = 0; i < len; i++) {
-        if (is_space(s[i])) {
-            ws = true;
-            continue;
-        }
-        if (n == 2)
-            return VR_BAD;
-        c[n++] = s[i];
-    }
-    if (n != 2)
-        return VR_BAD;
-    int px = sgft__point_coord(c[0]), py = sgft__point_coord(c[1]);
-    if (px < 0 || py < 0 || px >= cols || py >= rows)
-        return VR_BAD;
-    *x = px;
-    *y = py;
-    return ws ? VR_FIXED : VR_OK;
+/* The decoded text of a value (a value repaired by a rule holds decoded
+ * text of its own). */
+void sgft__value_text(const sgft_ctx *ctx, buf *out, const value *v,
+                      bool simple, sgft_linebreaks style) {
+    out->len = 0;
+    if (v->flags & VALF_DECODED)
+        sgft__buf_put(out, v->text, v->len);
+    else
+        sgft__text_decode(out, value_bytes(ctx, v), v->len, simple, style);
 }
 
 void sgft__unescape(buf *out, const char *raw, size_t len) {

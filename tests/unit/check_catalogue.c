@@ -322,7 +322,7 @@ END_TEST
 /* --- properties ------------------------------------------------------- */
 
 static const char *const prop_ids[] = {
-#define PROP(id, vt, kind, ff, flags) #id,
+#define PROP(id, ...) #id,
 #include "prop_list.h"
 #undef PROP
 };

@@ -26,6 +26,12 @@ Suite *catalogue_suite(void);
 Suite *gameinfo_suite(void); /* check_gameinfo.c */
 Suite *values_suite(void);   /* check_values.c */
 Suite *api_suite(void);      /* check_api.c */
+Suite *rules_suite(void);    /* check_rules.c */
+Suite *execute_suite(void);  /* check_execute.c */
+
+/* Options from command-line letters (-u -o -v -r -g -n -z -e -yC), for
+ * the cases of check_rules.c and check_execute.c. */
+sgft_options case_options(const char *args);
 
 /* How the reader hands out the input. */
 typedef enum feed_mode {

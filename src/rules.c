@@ -1,0 +1,327 @@
+/* rules.c - the rule engine: runs the rules of rule_list.h over one game
+ * tree, and the table of the rules.
+ *
+ * The walk of a tree (sgft__check_tree), one pass over its nodes:
+ *   1. the charset rules (PH_CHARSET); then, with -E2, decode.c converts
+ *      the values of the tree into UTF-8;
+ *   2. the root rules (PH_ROOT): FF, GM and SZ decide how the rest of the
+ *      tree is read;
+ *   3. every node in pre-order, without recursion (the tree may be of any
+ *      depth): the node rules PH_NODE_FIRST; the property rules of each
+ *      property (PH_PROPERTY); PH_NODE_AGAIN; the rules of each property
+ *      whose values are checked (PH_VALUES) and of each of its values
+ *      (PH_VALUE); PH_NODE; for games with a board (Go), the replay of
+ *      the node (execute.c) and the repairs it asks for (fix.c); PH_BOARD;
+ *   4. the tree rules (PH_TREE), then the root written for output.
+ * Within a phase the rules run in the order of rule_list.h.  The calls of
+ * each phase are generated from the list, so a phase costs only the calls
+ * of its own rules.  A node split by a rule hands the moved properties to
+ * the new node, which the walk reaches next; they are marked checked and
+ * not checked twice.
+ */
+#include "rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* --- helpers shared by the rule files ----------------------------------- */
+
+bool sgft__has_kind(const node *n, prop_kind kind) {
+    for (const prop *p = n->props; p; p = p->next)
+        if (p->id != P_UNKNOWN && sgft__props[p->id].kind == kind)
+            return true;
+    return false;
+}
+
+void sgft__rep_prop(checker *k, msg_id code, const prop *p,
+                    const char *detail) {
+    report r = {0};
+    r.prop = p->name;
+    r.detail = detail;
+    sgft__report(k->ctx, code, true, p->off, &r);
+}
+
+void sgft__rep_deleted(checker *k, msg_id code, const prop *p,
+                       const char *detail) {
+    report r = {0};
+    r.prop = p->name;
+    r.detail = detail;
+    r.value = "";
+    if (p->values && p->values->len) {
+        r.value = value_bytes(k->ctx, p->values);
+        r.value_len = p->values->len;
+    }
+    r.old = p->values && p->values->next ? " ..." : "";
+    sgft__report(k->ctx, code, true, p->off, &r);
+}
+
+void sgft__rep_value(checker *k, msg_id code, const prop *p, const value *v,
+                     const char *newv, size_t newlen, const char *detail) {
+    report r = {0};
+    r.prop = p->name;
+    if (newv) {
+        r.value = newv;
+        r.value_len = newlen;
+        r.old = value_bytes(k->ctx, v);
+        r.old_len = v->len;
+    } else {
+        r.value = value_bytes(k->ctx, v);
+        r.value_len = v->len;
+    }
+    /* An empty value shows as nothing: the slot must not read strlen. */
+    if (r.value && !r.value_len)
+        r.value = "";
+    if (r.old && !r.old_len)
+        r.old = "";
+    r.detail = detail;
+    /* DT, RE, KM and TM follow the E4 policy (spec 7). */
+    r.e4 = p->id != P_UNKNOWN && (sgft__props[p->id].flags & PF_E4);
+    sgft__report(k->ctx, code, true, value_pos(v), &r);
+}
+
+void sgft__decode_simple(checker *k, buf *b, const value *v) {
+    const char *s = value_bytes(k->ctx, v);
+    bool plain = !(v->flags & VALF_DECODED);
+    for (size_t i = 0; i < v->len && plain; i++)
+        plain = (unsigned char)s[i] > ' ' && s[i] != '\\';
+    if (plain) {
+        b->len = 0;
+        sgft__buf_put(b, s, v->len); /* nothing to decode */
+    } else {
+        sgft__value_text(k->ctx, b, v, true, SGFT_LB_HARD);
+    }
+    sgft__buf_reserve(b, 1);
+    if (b->data)
+        b->data[b->len] = '\0';
+}
+
+uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id) {
+    node *root = tree->root;
+    prop *p = sgft__prop_find(root, id);
+    if (p)
+        return p->off;
+    uint64_t off = root->off;
+    for (p = root->props; p; p = p->next)
+        if (p == root->props || p->off < off)
+            off = p->off;
+    return off;
+}
+
+/* --- the phases, generated from rule_list.h ------------------------------ */
+
+static void run_charset(checker *k) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if ((phases) & PH_CHARSET)                  \
+        fn(k, k->tree->root, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+}
+
+static void run_root(checker *k) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if ((phases) & PH_ROOT)                     \
+        fn(k, k->tree->root, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+}
+
+static void run_node_first(checker *k, node *n) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if ((phases) & PH_NODE_FIRST)               \
+        fn(k, n, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+}
+
+static void run_property(checker *k, node *n, prop *p) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if (((phases) & PH_PROPERTY) && !fn(k, n, p, NULL)) \
+        return;
+#include "rule_list.h"
+#undef RULE
+}
+
+static void run_node_again(checker *k, node *n) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if ((phases) & PH_NODE_AGAIN)               \
+        fn(k, n, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+}
+
+static void run_values(checker *k, node *n, prop *p) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if ((phases) & PH_VALUES)                   \
+        fn(k, n, p, NULL);
+#include "rule_list.h"
+#undef RULE
+}
+
+static bool run_value(checker *k, node *n, prop *p, value *v) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if (((phases) & PH_VALUE) && !fn(k, n, p, v)) \
+        return false;
+#include "rule_list.h"
+#undef RULE
+    return true;
+}
+
+static void run_node(checker *k, node *n) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if ((phases) & PH_NODE)                     \
+        fn(k, n, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+}
+
+static void run_board(checker *k, node *n) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if ((phases) & PH_BOARD)                    \
+        fn(k, n, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+}
+
+static void run_tree(checker *k) {
+#define RULE(key, scope, phases, fn, text, ...) \
+    if ((phases) & PH_TREE)                     \
+        fn(k, k->tree->root, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+}
+
+/* --- the walk -------------------------------------------------------------- */
+
+static void check_node(checker *k, node *n) {
+    run_node_first(k, n);
+    prop *next;
+    for (prop *p = n->props; p; p = next) {
+        next = p->next;
+        if (!(p->flags & PROPF_CHECKED))
+            run_property(k, n, p);
+    }
+    run_node_again(k, n);
+    for (prop *p = n->props; p; p = next) {
+        next = p->next;
+        if (p->flags & PROPF_CHECKED)
+            continue; /* moved here by a split of its node */
+        p->flags |= PROPF_CHECKED;
+        if (!sgft__values_checked(k, p))
+            continue;
+        run_values(k, n, p);
+        value *prev = NULL, *vnext;
+        for (value *v = p->values; v; v = vnext) {
+            vnext = v->next;
+            if (run_value(k, n, p, v))
+                prev = v;
+            else
+                sgft__fix_delete_value(p, prev, v);
+        }
+        if (!p->values)
+            sgft__fix_delete_prop(n, p);
+    }
+    run_node(k, n);
+    if (k->board) {
+        sgft__execute_node(k->board, n, &k->facts);
+        if (k->facts.captured)
+            n->flags |= NODEF_CAPTURED;
+        sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->cols,
+                              k->rows);
+    }
+    run_board(k, n);
+}
+
+int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
+    checker *k = malloc(sizeof *k);
+    if (!k)
+        return SGFT_ENOMEM;
+    memset(k, 0, offsetof(checker, grid));
+    k->ctx = ctx;
+    k->tree = tree;
+    k->game = sgft__game(1);
+    sgft__buf_init(&k->a);
+    sgft__buf_init(&k->b);
+    run_charset(k);
+    int st = 0;
+    if (ctx->opt.encoding_mode == 2)
+        st = sgft__decode_tree(ctx, tree);
+    if (!st) {
+        run_root(k); /* sets the game and the board size */
+        if (k->game->replay &&
+            !(k->board = sgft__board_new(ctx, k->cols, k->rows)))
+            ctx->status = SGFT_ENOMEM;
+        for (node *n = tree->root; n && !ctx->status;
+             n = sgft__node_next_preorder(n))
+            check_node(k, n);
+        run_tree(k);
+    }
+    bool oom = k->a.oom || k->b.oom;
+    sgft__buf_free(&k->a);
+    sgft__buf_free(&k->b);
+    sgft__board_free(k->board);
+    sgft__exec_facts_free(&k->facts);
+    free(k);
+    if (st)
+        return st;
+    if (oom && !ctx->status)
+        ctx->status = SGFT_ENOMEM;
+    if (ctx->status)
+        return ctx->status;
+    return sgft__fix_output_root(ctx, tree);
+}
+
+/* --- the rule table (public) ------------------------------------------------ */
+
+typedef struct rule_row {
+    const char *key;
+    sgft_scope scope;
+    const char *text;
+    const short *msgs; /* ends with 0 */
+} rule_row;
+
+#define RULE(key, scope, phases, fn, text, ...) \
+    static const short msgs_##key[] = {__VA_ARGS__, 0};
+#include "rule_list.h"
+#undef RULE
+
+static const rule_row rule_rows[] = {
+#define RULE(key, scope, phases, fn, text, ...) {#key, scope, text, msgs_##key},
+#include "rule_list.h"
+#undef RULE
+};
+
+size_t sgft_rule_count(void) { return sizeof rule_rows / sizeof rule_rows[0]; }
+
+const char *sgft_rule_key(size_t i) {
+    return i < sgft_rule_count() ? rule_rows[i].key : NULL;
+}
+
+const char *sgft_rule_text(size_t i) {
+    return i < sgft_rule_count() ? rule_rows[i].text : NULL;
+}
+
+sgft_scope sgft_rule_scope(size_t i) {
+    return i < sgft_rule_count() ? rule_rows[i].scope : SGFT_SCOPE_TREE;
+}
+
+const char *sgft_scope_name(sgft_scope scope) {
+    switch (scope) {
+    case SGFT_SCOPE_VALUE: return "value";
+    case SGFT_SCOPE_PROPERTY: return "property";
+    case SGFT_SCOPE_NODE: return "node";
+    case SGFT_SCOPE_TREE: return "tree";
+    case SGFT_SCOPE_GAMEINFO: return "game-info";
+    case SGFT_SCOPE_COLLECTION: return "collection";
+    }
+    return "?";
+}
+
+int sgft_rule_message(size_t i, size_t j) {
+    if (i >= sgft_rule_count())
+        return 0;
+    const short *m = rule_rows[i].msgs;
+    for (size_t n = 0; n < j; n++)
+        if (!m[n])
+            return 0;
+    return m[j];
+}

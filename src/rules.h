@@ -1,0 +1,105 @@
+/* rules.h - what the rule files (rules*.c) share: the state of the walk of
+ * one game tree, the rule functions of rule_list.h and small helpers.
+ * Private to the rule engine: no other file includes it. */
+#ifndef SGFT_RULES_H
+#define SGFT_RULES_H
+
+#include "internal.h"
+
+/* The state of the checks of one game tree. */
+typedef struct checker {
+    sgft_ctx *ctx;
+    game_tree *tree;
+    const game *game; /* the game of the tree (games.c) */
+    int cols, rows;   /* board size */
+    buf a, b;         /* scratch */
+    board *board;     /* the replay (execute.c), for games that have one */
+    exec_facts facts; /* what the replay found at the current node */
+    /* point ownership for the uniqueness rules of one node, one group of
+     * properties at a time: 0 = free, else 1 + index in the group */
+    unsigned char grid[MAX_BOARD * MAX_BOARD];
+} checker;
+
+/* Node flags kept by the rules along the walk (node.flags). */
+enum {
+    NODEF_GAMEINFO = 1, /* this node or an ancestor holds game-info */
+    NODEF_MAIN = 2,     /* the node is on the main line */
+    NODEF_LAST_B = 4,   /* the last move of the line so far was Black's */
+    NODEF_LAST_W = 8,   /* ... White's */
+    NODEF_CAPTURED = 16 /* the node's move captured stones */
+};
+
+/* The phases of the walk (rule_list.h says when each runs). */
+enum {
+    PH_CHARSET = 1,
+    PH_ROOT = 2,
+    PH_NODE_FIRST = 4,
+    PH_PROPERTY = 8,
+    PH_NODE_AGAIN = 16,
+    PH_VALUES = 32,
+    PH_VALUE = 64,
+    PH_NODE = 128,
+    PH_BOARD = 256,
+    PH_TREE = 512
+};
+
+/* The rule functions.  The engine passes what the scope has (the others
+ * are NULL); for a property rule, false means the property is gone or
+ * converted and the later property rules skip it; for a value rule,
+ * false means the value is deleted.  Other rules return true. */
+#define RULE(key, scope, phases, fn, text, ...) \
+    bool fn(checker *k, node *n, prop *p, value *v);
+#include "rule_list.h"
+#undef RULE
+
+/* rules_value.c: whether the value rules read p's values (not unknown
+ * properties, nor FF, GM and SZ, read with the root, nor point lists,
+ * read with their group, nor properties of another game). */
+bool sgft__values_checked(const checker *k, const prop *p);
+/* rules_value.c: message 13: p keeps its first non-empty value. */
+void sgft__single_value(checker *k, prop *p);
+/* rules_node.c: the point lists of n, group by group (38): all groups
+ * (G_NONE), or only one. */
+void sgft__point_lists(checker *k, node *n, prop_group only);
+
+/* --- helpers (rules.c) ---------------------------------------------- */
+
+static inline const prop_info *info(const prop *p) {
+    return p->id == P_UNKNOWN ? NULL : &sgft__props[p->id];
+}
+
+static inline uint64_t value_pos(const value *v) {
+    return v->off ? v->off - 1 : 0;
+}
+
+static inline bool is_blank(const char *s, size_t len) {
+    for (size_t i = 0; i < len; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+            return false;
+    return true;
+}
+
+/* Whether a point-list property's values are points. */
+static inline bool is_point_list(const prop *p) {
+    const prop_info *pi = info(p);
+    return pi && (pi->vt == VT_POINT || pi->vt == VT_STONE) &&
+           (pi->flags & (PF_LIST | PF_ELIST));
+}
+
+/* Whether n holds a property of this kind. */
+bool sgft__has_kind(const node *n, prop_kind kind);
+/* Message code about p, with detail. */
+void sgft__rep_prop(checker *k, msg_id code, const prop *p,
+                    const char *detail);
+/* Message code about p, which is deleted: the message shows its value
+ * (the first, and "..." when there were more), so nothing goes unsaid. */
+void sgft__rep_deleted(checker *k, msg_id code, const prop *p,
+                       const char *detail);
+/* Message code about value v of p; newv is the repaired value, or NULL. */
+void sgft__rep_value(checker *k, msg_id code, const prop *p, const value *v,
+                     const char *newv, size_t newlen, const char *detail);
+/* The decoded (escape-free, one-line) form of a value in b,
+ * NUL-terminated. */
+void sgft__decode_simple(checker *k, buf *b, const value *v);
+
+#endif /* SGFT_RULES_H */

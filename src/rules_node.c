@@ -1,0 +1,462 @@
+/* rules_node.c - the rules of a node as a whole: point lists, read group
+ * by group with points unique in each (38), labels, arrows and lines
+ * (38); one move per node (37), setup apart from moves (30), a move out
+ * of the root (-v, 24), annotations (41, 42, 43), one game-info node on
+ * every path (44) and, after the board replay, the restrictive checks of
+ * -r (61, 62, 63).  Point lists are Go's (games.c): the rules here that
+ * read points apply to games whose points are checked.  See rule_list.h
+ * for the order.
+ */
+#include "rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Grid owner that stands for the point of the node's move (-m). */
+#define GRID_MOVE 0xFE
+
+/* --- point lists and the uniqueness rules (38) ---------------------------- */
+
+/* Reads the points of p into the grid as owner id; points owned already
+ * are reported (38) and left out. */
+static void read_points(checker *k, prop *p, unsigned char id) {
+    for (value *v = p->values; v; v = v->next) {
+        sgft__decode_simple(k, &k->a, v);
+        if (is_blank(k->a.data, k->a.len))
+            continue;
+        const char *s = k->a.data;
+        size_t len = k->a.len;
+        size_t colon = sgft__compose_split(s, len);
+        int x1, y1, x2, y2;
+        vresult r1, r2 = VR_OK;
+        r1 = sgft__val_point(s, colon, k->cols, k->rows, &x1, &y1);
+        x2 = x1;
+        y2 = y1;
+        if (colon < len) {
+            r2 = sgft__val_point(s + colon + 1, len - colon - 1, k->cols,
+                                 k->rows, &x2, &y2);
+        }
+        if (r1 == VR_BAD || r2 == VR_BAD) {
+            sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+            continue;
+        }
+        if (colon < len) {
+            if (k->tree->ff < 4) {
+                char ff[16];
+                snprintf(ff, sizeof ff, "%d", k->tree->ff);
+                report r = {0};
+                r.value = ff;
+                r.detail = "compressed point list";
+                sgft__report(k->ctx, M_FF4_FEATURE, true, value_pos(v), &r);
+            }
+            if (x1 == x2 && y1 == y2) {
+                char pt[2] = {sgft__coord_char(x1), sgft__coord_char(y1)};
+                sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
+            } else if (x1 > x2 || y1 > y2) {
+                int lx = x1 < x2 ? x1 : x2, hx = x1 < x2 ? x2 : x1;
+                int ly = y1 < y2 ? y1 : y2, hy = y1 < y2 ? y2 : y1;
+                x1 = lx, x2 = hx, y1 = ly, y2 = hy;
+                char rc[5] = {sgft__coord_char(x1), sgft__coord_char(y1), ':',
+                              sgft__coord_char(x2), sgft__coord_char(y2)};
+                sgft__rep_value(k, M_COMPOSE_CORRECTED, p, v, rc, 5, NULL);
+            }
+        } else if (r1 == VR_FIXED) {
+            char pt[2] = {sgft__coord_char(x1), sgft__coord_char(y1)};
+            sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
+        }
+        bool dup = false;
+        for (int x = x1; x <= x2; x++)
+            for (int y = y1; y <= y2; y++) {
+                unsigned char *g = &k->grid[y * MAX_BOARD + x];
+                if (*g) {
+                    if (!dup) {
+                        char pt[3] = {sgft__coord_char(x), sgft__coord_char(y), 0};
+                        report r = {0};
+                        r.prop = p->name;
+                        r.value = pt;
+                        r.detail = *g == GRID_MOVE ? "markup on the move deleted"
+                                                   : "later one deleted";
+                        sgft__report(k->ctx, M_POINT_NOT_UNIQUE, true,
+                                     value_pos(v), &r);
+                    }
+                    dup = true;
+                } else {
+                    *g = id;
+                }
+            }
+    }
+}
+
+/* FF[1]/FF[3] view: two values that are the corners of one rectangle
+ * (spec 6.12, VW).  Fills the grid and returns true when p is one. */
+static bool view_corners(checker *k, prop *p) {
+    if (!p->values || !p->values->next || p->values->next->next)
+        return false;
+    int x1, y1, x2, y2;
+    sgft__decode_simple(k, &k->a, p->values);
+    if (sgft__val_point(k->a.data, k->a.len, k->cols, k->rows, &x1, &y1) != VR_OK)
+        return false;
+    sgft__decode_simple(k, &k->a, p->values->next);
+    if (sgft__val_point(k->a.data, k->a.len, k->cols, k->rows, &x2, &y2) != VR_OK)
+        return false;
+    for (int x = x1 < x2 ? x1 : x2; x <= (x1 < x2 ? x2 : x1); x++)
+        for (int y = y1 < y2 ? y1 : y2; y <= (y1 < y2 ? y2 : y1); y++)
+            k->grid[y * MAX_BOARD + x] = 1; /* VW is alone in its group */
+    return true;
+}
+
+/* Empty values of a point list: an elist may be exactly one empty value
+ * (17, or 52 for VW with points).  Returns whether p holds points. */
+static bool empty_values(checker *k, prop *p) {
+    bool has_empty = false, has_points = false;
+    for (value *v = p->values; v; v = v->next) {
+        if (is_blank(value_bytes(k->ctx, v), v->len))
+            has_empty = true;
+        else
+            has_points = true;
+    }
+    if (has_empty && (has_points || !(info(p)->flags & PF_ELIST))) {
+        if (p->id == P_VW && has_points) {
+            report r = {0};
+            r.detail = "empty value together with points: points deleted";
+            sgft__report(k->ctx, M_BAD_VIEW, true, p->off, &r);
+            value *v = p->values;
+            while (v && !is_blank(value_bytes(k->ctx, v), v->len))
+                v = v->next;
+            sgft__fix_keep_value(p, v);
+            has_points = false;
+        } else {
+            report r = {0};
+            r.prop = p->name;
+            r.as_error = true;
+            sgft__report(k->ctx, M_EMPTY_VALUE, true, p->off, &r);
+        }
+    }
+    return has_points;
+}
+
+/* The members of one group, in the order of the node: later ones lose
+ * points; then the lists rewritten in canonical form. */
+static void point_group(checker *k, node *n, prop **members, size_t count,
+                        prop_group g) {
+    memset(k->grid, 0, sizeof k->grid);
+    if (g == G_MARKUP && k->ctx->opt.delete_move_markup) {
+        /* -m: markup on the point of the move goes (38). */
+        prop *mv = sgft__prop_find(n, P_B);
+        if (!mv)
+            mv = sgft__prop_find(n, P_W);
+        int x, y;
+        if (mv && mv->values && mv->values->len == 2 &&
+            sgft__val_point(value_bytes(k->ctx, mv->values), 2, k->cols,
+                            k->rows, &x, &y) == VR_OK)
+            k->grid[y * MAX_BOARD + x] = GRID_MOVE;
+    }
+    for (size_t i = 0; i < count; i++) {
+        prop *p = members[i];
+        if (!empty_values(k, p))
+            continue;
+        if (p->id == P_VW && k->tree->ff < 4) {
+            if (view_corners(k, p))
+                continue;
+            if (!p->values->next || p->values->next->next) {
+                /* Not the two corners of FF[1]-FF[3]: a point list as in
+                 * FF[4], read as such (52, as SGFC). */
+                char detail[80];
+                snprintf(detail, sizeof detail,
+                         "a point list (FF[4]) in an FF[%d] game tree: read as FF[4]",
+                         k->tree->ff);
+                report r = {0};
+                r.detail = detail;
+                sgft__report(k->ctx, M_BAD_VIEW, true, p->off, &r);
+            }
+        }
+        read_points(k, p, (unsigned char)(i + 1));
+    }
+    for (size_t i = 0; i < count; i++) {
+        prop *p = members[i];
+        bool only_empty = p->values && !p->values->next &&
+                          is_blank(value_bytes(k->ctx, p->values),
+                                   p->values->len);
+        if (only_empty && (info(p)->flags & PF_ELIST)) {
+            sgft__fix_value(k->ctx, p->values, "", 0);
+            continue;
+        }
+        sgft__fix_write_points(k->ctx, n, p, k->grid, (unsigned char)(i + 1),
+                               k->cols, k->rows);
+    }
+}
+
+void sgft__point_lists(checker *k, node *n, prop_group only) {
+    bool any = false;
+    for (prop *p = n->props; p && !any; p = p->next)
+        any = is_point_list(p) || p->id == P_M;
+    if (!any)
+        return;
+    for (int g = G_SETUP; g < G_POSITION_ANN; g++) {
+        if (only != G_NONE && g != (int)only)
+            continue;
+        prop *members[6];
+        size_t count = 0;
+        for (prop *p = n->props; p; p = p->next)
+            if (p->id != P_UNKNOWN && sgft__props[p->id].group == g)
+                members[count++] = p;
+        if (count)
+            point_group(k, n, members, count, (prop_group)g);
+    }
+}
+
+bool sgft__rule_point_lists(checker *k, node *n, prop *p, value *v) {
+    (void)p, (void)v;
+    if (k->game->points)
+        sgft__point_lists(k, n, G_NONE);
+    return true;
+}
+
+/* M became MA and TR: the markup group again, with the new points (the
+ * other groups were read already: read again, an FF[3] VW would be taken
+ * for an FF[4] list). */
+bool sgft__rule_board_lists(checker *k, node *n, prop *p, value *v) {
+    (void)p, (void)v;
+    if (k->board && k->facts.n_marks)
+        sgft__point_lists(k, n, G_MARKUP);
+    return true;
+}
+
+/* LB: one label per point; AR, LN: no arrow or line twice (38). */
+bool sgft__rule_composed_lists(checker *k, node *n, prop *p_, value *v_) {
+    (void)p_, (void)v_;
+    if (!k->game->points)
+        return true;
+    for (prop *p = n->props; p; p = p->next) {
+        if (p->id != P_LB && p->id != P_AR && p->id != P_LN)
+            continue;
+        value *prev = NULL, *next;
+        for (value *v = p->values; v; v = next) {
+            next = v->next;
+            const char *s = value_bytes(k->ctx, v);
+            size_t key = p->id == P_LB ? 2 : v->len;
+            bool dup = false;
+            for (value *w = p->values; w != v && !dup; w = w->next)
+                dup = w->len >= key && v->len >= key &&
+                      memcmp(value_bytes(k->ctx, w), s, key) == 0 &&
+                      (p->id == P_LB || w->len == v->len);
+            if (dup) {
+                report r = {0};
+                r.prop = p->name;
+                r.value = s;
+                r.value_len = key;
+                r.detail = "later one deleted";
+                sgft__report(k->ctx, M_POINT_NOT_UNIQUE, true, value_pos(v), &r);
+                sgft__fix_delete_value(p, prev, v);
+            } else {
+                prev = v;
+            }
+        }
+    }
+    return true;
+}
+
+/* --- moves, setup, annotations -------------------------------------------- */
+
+/* Splits: with SPLIT_SETUP the setup, root and game-info properties and N
+ * stay in the node; with a move id all but that move. */
+#define SPLIT_SETUP P__COUNT
+
+static bool stays(const prop *p, prop_id move) {
+    if (move != SPLIT_SETUP)
+        return p->id != move;
+    if (p->id == P_UNKNOWN)
+        return false;
+    prop_kind kind = (prop_kind)sgft__props[p->id].kind;
+    return kind == PK_SETUP || kind == PK_ROOT || kind == PK_GAMEINFO ||
+           p->id == P_N;
+}
+
+/* -v: a move in the root node goes into a node of its own (24). */
+bool sgft__rule_move_in_root(checker *k, node *n, prop *p, value *v) {
+    (void)p, (void)v;
+    if (!k->ctx->opt.fix_variations || n != k->tree->root || !n->props ||
+        !sgft__has_kind(n, PK_MOVE))
+        return true;
+    prop *mv = sgft__prop_find(n, P_B);
+    if (!mv)
+        mv = sgft__prop_find(n, P_W);
+    sgft__rep_prop(k, M_MOVE_IN_ROOT, mv ? mv : n->props, NULL);
+    sgft__fix_split_node(k->ctx, n, stays, SPLIT_SETUP);
+    return true;
+}
+
+/* B and W in one node (37): the later move goes into a new node. */
+bool sgft__rule_two_moves(checker *k, node *n, prop *p, value *v) {
+    (void)p, (void)v;
+    if (!n->props || !n->props->next)
+        return true;
+    prop *b = sgft__prop_find(n, P_B), *w = sgft__prop_find(n, P_W);
+    if (!b || !w)
+        return true;
+    prop *later = b->off > w->off ? b : w;
+    sgft__rep_prop(k, M_TWO_MOVES, later, NULL);
+    sgft__fix_split_node(k->ctx, n, stays, later->id);
+    return true;
+}
+
+/* Setup and move properties mixed (30): setup, root, game-info and N
+ * stay, the rest goes into a new node; a lone PL is deleted. */
+bool sgft__rule_setup_and_move(checker *k, node *n, prop *p, value *v) {
+    (void)p, (void)v;
+    if (!n->props || !n->props->next || !sgft__has_kind(n, PK_MOVE) ||
+        !sgft__has_kind(n, PK_SETUP))
+        return true;
+    prop *pl = sgft__prop_find(n, P_PL);
+    bool only_pl = pl && !sgft__prop_find(n, P_AB) &&
+                   !sgft__prop_find(n, P_AW) && !sgft__prop_find(n, P_AE);
+    char detail[64] = "node split";
+    if (only_pl)
+        snprintf(detail, sizeof detail, "<PL> [%.*s] deleted",
+                 pl->values ? (int)(pl->values->len < 40 ? pl->values->len : 40) : 0,
+                 pl->values ? value_bytes(k->ctx, pl->values) : "");
+    sgft__rep_prop(k, M_MOVE_SETUP_MIXED, only_pl ? pl : n->props, detail);
+    if (only_pl)
+        sgft__fix_delete_prop(n, pl);
+    else
+        sgft__fix_split_node(k->ctx, n, stays, SPLIT_SETUP);
+    return true;
+}
+
+/* GB, GW, DM, UC exclude each other; BM, TE, DO, IT too (41, 42): the
+ * groups G_POSITION_ANN and G_MOVE_ANN of prop_list.h. */
+bool sgft__rule_annotations(checker *k, node *n, prop *p_, value *v_) {
+    (void)p_, (void)v_;
+    if (!n->props || !n->props->next)
+        return true;
+    for (int g = G_POSITION_ANN; g <= G_MOVE_ANN; g++) {
+        prop *first = NULL, *next;
+        for (prop *p = n->props; p; p = next) {
+            next = p->next;
+            if (p->id == P_UNKNOWN || sgft__props[p->id].group != g)
+                continue;
+            if (!first) {
+                first = p;
+                continue;
+            }
+            if ((first->id == P_BM && p->id == P_TE) ||
+                (first->id == P_TE && p->id == P_BM)) {
+                /* TE then BM is interesting, BM then TE doubtful (42). */
+                prop_id to = first->id == P_TE ? P_IT : P_DO;
+                report r = {0};
+                r.prop = sgft__props[to].id;
+                sgft__report(k->ctx, M_TE_BM_COMBINED, true, p->off, &r);
+                sgft__fix_rename(first, to);
+                sgft__fix_value(k->ctx, first->values, "", 0);
+                sgft__fix_keep_value(first, first->values);
+                sgft__fix_delete_prop(n, p);
+                continue;
+            }
+            sgft__rep_deleted(k, M_ANNOTATION_CONFLICT, p, NULL);
+            sgft__fix_delete_prop(n, p);
+        }
+    }
+    return true;
+}
+
+/* Move annotations and KO need a move in the node (43). */
+bool sgft__rule_annotation_move(checker *k, node *n, prop *p_, value *v_) {
+    (void)p_, (void)v_;
+    if (sgft__prop_find(n, P_B) || sgft__prop_find(n, P_W))
+        return true;
+    prop *next;
+    for (prop *p = n->props; p; p = next) {
+        next = p->next;
+        if (p->id != P_UNKNOWN && (sgft__props[p->id].flags & PF_NEEDS_MOVE)) {
+            sgft__rep_deleted(k, M_ANNOTATION_NO_MOVE, p, NULL);
+            sgft__fix_delete_prop(n, p);
+        }
+    }
+    return true;
+}
+
+/* One game-info node on every path (44). */
+bool sgft__rule_gameinfo_once(checker *k, node *n, prop *p_, value *v_) {
+    (void)p_, (void)v_;
+    unsigned inherited = n->parent ? (n->parent->flags & NODEF_GAMEINFO) : 0;
+    bool has = sgft__has_kind(n, PK_GAMEINFO);
+    if (has && inherited) {
+        node *first = n->parent;
+        while (first && !sgft__has_kind(first, PK_GAMEINFO))
+            first = first->parent;
+        char where[48] = "";
+        if (first) {
+            unsigned long line, col;
+            sgft__input_position(&k->ctx->in, first->off, &line, &col);
+            snprintf(where, sizeof where, "game-info node at %lu:%lu", line, col);
+        }
+        prop *next;
+        for (prop *p = n->props; p; p = next) {
+            next = p->next;
+            if (p->id != P_UNKNOWN && sgft__props[p->id].kind == PK_GAMEINFO) {
+                sgft__rep_deleted(k, M_GAMEINFO_TWICE, p, where);
+                sgft__fix_delete_prop(n, p);
+            }
+        }
+    }
+    n->flags |= inherited | (has ? NODEF_GAMEINFO : 0);
+    return true;
+}
+
+/* -r: restrictive checks of Go trees (60 is a collection rule), as SGFC
+ * makes them: HA against the handicap stones of the root (61; with AW in
+ * the root the AB are a position, not a handicap), setup in the main line
+ * (62), two moves of one colour in a row (63).  The first child continues
+ * its parent's line; a later child starts a variation and is not compared
+ * with its parent.  Setup on the main line is reported (62) and does not
+ * break the sequence; setup in a variation starts it anew. */
+bool sgft__rule_strict(checker *k, node *n, prop *p_, value *v_) {
+    (void)p_, (void)v_;
+    if (!k->ctx->opt.strict || !k->board)
+        return true;
+    node *parent = n->parent;
+    bool main_line = !parent || ((parent->flags & NODEF_MAIN) && parent->child == n);
+    unsigned last = 0;
+    if (parent && parent->child == n)
+        last = parent->flags & (NODEF_LAST_B | NODEF_LAST_W);
+    bool setup = sgft__prop_find(n, P_AB) || sgft__prop_find(n, P_AW) ||
+                 sgft__prop_find(n, P_AE);
+    if (!parent) {
+        prop *ha = sgft__prop_find(n, P_HA);
+        prop *ab = sgft__prop_find(n, P_AB);
+        bool aw = sgft__prop_find(n, P_AW) != NULL;
+        long stones = 0;
+        for (value *v = ab && !aw ? ab->values : NULL; v; v = v->next) {
+            int x1, y1, x2, y2;
+            if (sgft__value_rect(k->ctx, v, &x1, &y1, &x2, &y2))
+                stones += (long)(x2 - x1 + 1) * (y2 - y1 + 1);
+        }
+        long handicap = ha && ha->values
+                            ? strtol(value_bytes(k->ctx, ha->values), NULL, 10)
+                            : 0;
+        if ((ha && handicap != stones) || (!ha && stones)) {
+            char val[24], detail[64];
+            snprintf(val, sizeof val, "%ld", handicap);
+            if (aw && ab)
+                snprintf(detail, sizeof detail, "black and white setup stones");
+            else
+                snprintf(detail, sizeof detail, "%ld black setup stones", stones);
+            report r = {0};
+            r.value = ha ? val : "none";
+            r.detail = detail;
+            sgft__report(k->ctx, M_HANDICAP_MISMATCH, true,
+                         ha ? ha->off : ab->off, &r);
+        }
+    } else if (main_line && setup) {
+        sgft__report(k->ctx, M_SETUP_IN_MAIN_LINE, true, n->off, NULL);
+    }
+    if (setup && !main_line)
+        last = 0;
+    prop *b = sgft__prop_find(n, P_B), *w = sgft__prop_find(n, P_W);
+    unsigned now = b ? NODEF_LAST_B : w ? NODEF_LAST_W : 0;
+    if (now && now == last)
+        sgft__report(k->ctx, M_SAME_COLOUR_TWICE, true, (b ? b : w)->off, NULL);
+    n->flags |= (main_line ? NODEF_MAIN : 0) | (now ? now : last);
+    return true;
+}

@@ -1,0 +1,245 @@
+/* rules_prop.c - the rules of a property as a whole, before its values
+ * are read: a property at most once per node (28), deleted on request
+ * (-y, -o), its identifier (16, 35), its FF version (40), the conversions
+ * of obsolete properties (L, KI; M waits for the board) and root
+ * properties outside the root (32).  See rule_list.h for the order.
+ */
+#include "rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- duplicates -------------------------------------------------------- */
+
+/* The texts of p's values joined with a blank line, empty ones left out,
+ * as one decoded value. */
+static void join_texts(checker *k, prop *p) {
+    buf *b = &k->b;
+    b->len = 0;
+    for (value *v = p->values; v; v = v->next) {
+        sgft__value_text(k->ctx, &k->a, v, false, k->ctx->opt.linebreaks);
+        if (!k->a.len)
+            continue;
+        if (b->len)
+            sgft__buf_puts(b, "\n\n");
+        sgft__buf_put(b, k->a.data, k->a.len);
+    }
+    sgft__fix_set_text(k->ctx, p, b->data ? b->data : "", b->len);
+}
+
+/* Message 28: a property given twice in a node.  Lists (and unknown
+ * properties, whose type is not known) are merged, the texts C and GC
+ * joined with a blank line, others keep the first.  Linear in the number
+ * of properties (unknown ones sorted). */
+bool sgft__rule_duplicates(checker *k, node *n, prop *p_, value *v_) {
+    (void)p_, (void)v_;
+    if (!n->props || !n->props->next)
+        return true;
+    prop *first[P__COUNT];
+    memset(first, 0, sizeof first);
+    size_t unknown = 0;
+    for (prop *p = n->props; p; p = p->next)
+        unknown += p->id == P_UNKNOWN;
+    bool merged = false;
+    if (unknown > 1) {
+        prop **u = malloc(unknown * sizeof *u);
+        if (!u) {
+            k->ctx->status = SGFT_ENOMEM;
+            return true;
+        }
+        size_t c = 0;
+        for (prop *p = n->props; p; p = p->next)
+            if (p->id == P_UNKNOWN)
+                u[c++] = p;
+        qsort(u, c, sizeof *u, sgft__prop_name_cmp);
+        for (size_t i = 1; i < c; i++) {
+            size_t f = i - 1;
+            while (f > 0 && (u[f]->flags & PROPF_DROP))
+                f--;
+            if (strcmp(u[f]->name, u[i]->name) != 0)
+                continue;
+            sgft__rep_prop(k, M_DUPLICATE_PROP, u[i], "values merged");
+            sgft__fix_merge(u[f], u[i]);
+            merged = true;
+        }
+        free(u);
+    }
+    bool join = false;
+    for (prop *p = n->props; p; p = p->next) {
+        if (p->flags & PROPF_DROP)
+            continue;
+        prop *f = p->id == P_UNKNOWN ? NULL : first[p->id];
+        if (!f) {
+            if (p->id != P_UNKNOWN)
+                first[p->id] = p;
+            continue;
+        }
+        const prop_info *pi = info(p);
+        merged = true;
+        if (pi->flags & (PF_LIST | PF_ELIST)) {
+            sgft__rep_prop(k, M_DUPLICATE_PROP, p, "values merged");
+            sgft__fix_merge(f, p);
+        } else if (pi->vt == VT_TEXT) {
+            sgft__rep_prop(k, M_DUPLICATE_PROP, p, "texts joined");
+            sgft__fix_merge(f, p);
+            f->flags |= PROPF_JOIN;
+            join = true;
+        } else {
+            sgft__rep_prop(k, M_DUPLICATE_PROP, p, "later one deleted");
+            sgft__fix_merge(NULL, p);
+        }
+    }
+    if (merged)
+        sgft__fix_drop_merged(n);
+    if (join)
+        for (prop *p = n->props; p; p = p->next)
+            if (p->flags & PROPF_JOIN) {
+                p->flags &= ~(unsigned)PROPF_JOIN;
+                join_texts(k, p);
+            }
+    return true;
+}
+
+/* --- identity ------------------------------------------------------------ */
+
+bool sgft__rule_delete_request(checker *k, node *n, prop *p, value *v) {
+    (void)v;
+    if (p->id == P_UNKNOWN || !k->ctx->opt.deleted[p->id])
+        return true;
+    sgft__rep_prop(k, M_PROP_DELETED, p, NULL);
+    sgft__fix_delete_prop(n, p);
+    return false;
+}
+
+/* Lowercase letters in FF[4] (16); unknown properties (35), also those
+ * of another game, deleted with -u. */
+bool sgft__rule_identifier(checker *k, node *n, prop *p, value *v) {
+    (void)v;
+    sgft_ctx *ctx = k->ctx;
+    if ((p->flags & PROPF_LOWERCASE) && k->tree->ff >= 4) {
+        report r = {0};
+        r.prop = p->name;
+        r.old = p->raw_name;
+        sgft__report(ctx, M_LOWERCASE_ID, true, p->off, &r);
+    }
+    /* A Go property in another game is just unknown there. */
+    if (p->id != P_UNKNOWN && sgft__prop_in_game(p->id, k->game))
+        return true;
+    sgft__rep_prop(k, M_UNKNOWN_PROP, p,
+                   ctx->opt.delete_unknown ? "deleted" : "kept");
+    if (ctx->opt.delete_unknown)
+        sgft__fix_delete_prop(n, p);
+    return false;
+}
+
+/* KI (integer komi, SGB) becomes KM = KI / 2, unless KM is there (59). */
+bool sgft__rule_ki_to_km(checker *k, node *n, prop *ki, value *v) {
+    (void)v;
+    if (ki->id != P_KI)
+        return true;
+    prop *km = sgft__prop_find(n, P_KM);
+    report r = {0};
+    if (km || !ki->values) {
+        r.detail = "deleted (KM is present)";
+        sgft__report(k->ctx, M_KI_CONVERTED, true, ki->off, &r);
+        sgft__fix_delete_prop(n, ki);
+        return false;
+    }
+    sgft__decode_simple(k, &k->a, ki->values);
+    k->b.len = 0;
+    if (sgft__val_number(k->a.data, k->a.len, &k->b) == VR_BAD) {
+        r.detail = "deleted (not a number)";
+        sgft__report(k->ctx, M_KI_CONVERTED, true, ki->off, &r);
+        sgft__fix_delete_prop(n, ki);
+        return false;
+    }
+    long half = strtol(k->b.data, NULL, 10);
+    char komi[48];
+    int len = snprintf(komi, sizeof komi, "%s%ld%s",
+                       half < 0 && half / 2 == 0 ? "-" : "", half / 2,
+                       half % 2 ? ".5" : "");
+    char detail[80];
+    snprintf(detail, sizeof detail, "converted to KM[%s]", komi);
+    r.detail = detail;
+    sgft__report(k->ctx, M_KI_CONVERTED, true, ki->off, &r);
+    sgft__fix_value(k->ctx, ki->values, komi, (size_t)len);
+    sgft__fix_keep_value(ki, ki->values);
+    sgft__fix_rename(ki, P_KM);
+    return false;
+}
+
+bool sgft__rule_ff_version(checker *k, node *n, prop *p, value *v) {
+    (void)n, (void)v;
+    const prop_info *pi = info(p);
+    if ((pi->ff >> (k->tree->ff - 1)) & 1)
+        return true;
+    char detail[40];
+    report r = {0};
+    r.prop = p->name;
+    snprintf(detail, sizeof detail, "%d", k->tree->ff);
+    r.value = detail;
+    r.detail = p->id == P_L   ? ": converted to <LB>"
+               : p->id == P_M ? ": converted to <MA>"
+                              : "";
+    sgft__report(k->ctx, M_NOT_IN_THIS_FF, true, p->off, &r);
+    return true;
+}
+
+/* L (FF[1] letters) becomes LB with the labels A, B, C ... (spec 6.11). */
+bool sgft__rule_l_to_lb(checker *k, node *n, prop *l, value *v_) {
+    (void)v_;
+    if (l->id != P_L)
+        return true;
+    prop *lb = sgft__fix_find_or_add(k->ctx, n, P_LB, l->off);
+    if (!lb)
+        return false;
+    unsigned i = 0;
+    for (value *v = l->values; v; v = v->next, i++) {
+        sgft__decode_simple(k, &k->a, v);
+        if (is_blank(k->a.data, k->a.len))
+            continue;
+        int x, y;
+        if (k->game->points &&
+            sgft__val_point(k->a.data, k->a.len, k->cols, k->rows, &x, &y) ==
+                VR_BAD) {
+            sgft__rep_value(k, M_BAD_VALUE_DELETED, l, v, NULL, 0, NULL);
+            continue;
+        }
+        char label[16];
+        int len;
+        if (i < 26)
+            len = snprintf(label, sizeof label, "%c", 'A' + i);
+        else
+            len = snprintf(label, sizeof label, "%u", i + 1);
+        k->b.len = 0;
+        sgft__buf_put(&k->b, k->a.data, k->a.len);
+        sgft__buf_putc(&k->b, ':');
+        sgft__buf_put(&k->b, label, (size_t)len);
+        sgft__fix_add_value(k->ctx, lb, k->b.data, k->b.len, v->off);
+    }
+    sgft__fix_delete_prop(n, l);
+    return false;
+}
+
+/* -o: obsolete properties go, but those that are converted (M becomes MA
+ * or TR once the board is known). */
+bool sgft__rule_obsolete(checker *k, node *n, prop *p, value *v) {
+    (void)v;
+    const prop_info *pi = info(p);
+    if ((pi->ff & FF_4) || (pi->flags & PF_CONVERTED) ||
+        !k->ctx->opt.delete_obsolete)
+        return true;
+    sgft__rep_prop(k, M_PROP_DELETED, p, NULL);
+    sgft__fix_delete_prop(n, p);
+    return false;
+}
+
+bool sgft__rule_root_only(checker *k, node *n, prop *p, value *v) {
+    (void)v;
+    if (sgft__props[p->id].kind != PK_ROOT || n == k->tree->root)
+        return true;
+    sgft__rep_deleted(k, M_ROOT_PROP_NOT_ROOT, p, NULL);
+    sgft__fix_delete_prop(n, p);
+    return false;
+}

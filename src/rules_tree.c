@@ -1,0 +1,352 @@
+/* rules_tree.c - the rules of a game tree as a whole and of the trees of
+ * one input together: the charset of the tree, the root properties FF, GM
+ * and SZ that decide how the rest is read, and after the walk the
+ * collection rules, the signature (-g) and the variation options (-n,
+ * -v, -z).  See rule_list.h for the order.
+ */
+#include "rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- charsets ------------------------------------------------------------ */
+
+bool sgft__rule_ca_spelling(checker *k, node *n, prop *p, value *v) {
+    (void)n, (void)p, (void)v;
+    sgft__check_ca_spelling(k->ctx, k->tree);
+    return true;
+}
+
+/* -E1: one charset for the whole input, so a later tree that declares
+ * another one cannot be read right (75; -E2 reads such files). */
+bool sgft__rule_charset_e1(checker *k, node *root, prop *p, value *v) {
+    (void)p, (void)v;
+    sgft_ctx *ctx = k->ctx;
+    if (ctx->opt.encoding_mode > 1)
+        return true;
+    prop *ca = sgft__prop_find(root, P_CA);
+    char name[64] = "";
+    buf *b = &k->a;
+    b->len = 0;
+    if (ca && ca->values) {
+        sgft__value_text(ctx, b, ca->values, true, SGFT_LB_HARD);
+        if (!sgft__charset_normalize(b->data ? b->data : "", b->len, name,
+                                     sizeof name))
+            name[0] = '\0';
+    }
+    if (k->tree->index == 1) {
+        snprintf(ctx->first_ca, sizeof ctx->first_ca, "%s", name);
+        return true;
+    }
+    if (!name[0] || ctx->opt.encoding[0])
+        return true;
+    if (!sgft_charset_known(name)) {
+        /* A name no converter knows says nothing about the bytes: they
+         * are read as the rest of the input (72), as SGFC does. */
+        report r = {0};
+        sgft__buf_reserve(b, 1);
+        if (b->data)
+            b->data[b->len] = '\0';
+        r.value = b->data ? b->data : "";
+        /* Plain ASCII so far has decided no charset yet. */
+        r.detail = ctx->charset[0] ? ctx->charset
+                                   : "the charset of the rest of the file";
+        sgft__report(ctx, M_UNKNOWN_CA, false, 0, &r);
+        return true;
+    }
+    const char *expected = ctx->first_ca[0] ? ctx->first_ca : ctx->charset;
+    if (strcmp(name, expected) != 0) {
+        report r = {0};
+        r.detail = name;
+        sgft__report(ctx, M_MIXED_ENCODINGS_E1, true, ca->off, &r);
+    }
+    return true;
+}
+
+/* --- the root ------------------------------------------------------------- */
+
+/* A root Number (FF, GM, one side of SZ); -1 when it is not one. */
+static long root_number(const char *s, size_t len) {
+    buf b;
+    sgft__buf_init(&b);
+    long n = -1;
+    if (sgft__val_number(s, len, &b) == VR_OK && b.data && b.data[0] != '-' &&
+        b.len < 9)
+        n = strtol(b.data, NULL, 10);
+    sgft__buf_free(&b);
+    return n;
+}
+
+static long root_prop_number(checker *k, prop *p) {
+    if (!p || !p->values)
+        return -1;
+    sgft__decode_simple(k, &k->a, p->values);
+    return root_number(k->a.data, k->a.len);
+}
+
+/* Message 18 for root property p: what is assumed instead. */
+static void bad_root_value(checker *k, const prop *p, const char *assumed) {
+    report r = {0};
+    r.prop = p->name;
+    r.value = p->values && p->values->len ? value_bytes(k->ctx, p->values) : "";
+    r.value_len = p->values ? p->values->len : 0;
+    r.detail = assumed;
+    sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, p->off, &r);
+}
+
+/* SZ: the board size of the game (default, limits, FF[4] features). */
+static void board_size(checker *k, node *root, prop *sz) {
+    char detail[64];
+    int def = k->game->default_size;
+    k->cols = k->rows = def;
+    if (!sz || !sz->values)
+        return;
+    value *v = sz->values;
+    sgft__decode_simple(k, &k->a, v);
+    size_t colon = sgft__compose_split(k->a.data, k->a.len);
+    long c = root_number(k->a.data, colon);
+    long r_ = colon < k->a.len
+                  ? root_number(k->a.data + colon + 1, k->a.len - colon - 1)
+                  : c;
+    if (c < 1 || r_ < 1) {
+        snprintf(detail, sizeof detail, "SZ[%d]", def);
+        bad_root_value(k, sz, detail);
+        sgft__fix_delete_prop(root, sz);
+        return;
+    }
+    long max = k->game->max_size;
+    if (max && (c > max || r_ > max)) {
+        c = c > max ? max : c;
+        r_ = r_ > max ? max : r_;
+        snprintf(detail, sizeof detail, "clamped to %ld:%ld", c, r_);
+        report r = {0};
+        r.detail = detail;
+        sgft__report(k->ctx, M_BOARD_TOO_BIG, true, sz->off, &r);
+    }
+    if (colon < k->a.len && c == r_) {
+        snprintf(detail, sizeof detail, "%ld", c);
+        report r = {0};
+        r.value = detail;
+        sgft__report(k->ctx, M_SQUARE_AS_RECT, true, sz->off, &r);
+    } else if (k->tree->ff < 4 && (c != r_ || c > 19)) {
+        report r = {0};
+        snprintf(detail, sizeof detail, "%d", k->tree->ff);
+        r.value = detail;
+        r.detail = c != r_ ? "rectangular board" : "board larger than 19x19";
+        sgft__report(k->ctx, M_FF4_FEATURE, true, sz->off, &r);
+    }
+    char canon[48];
+    int len = c == r_ ? snprintf(canon, sizeof canon, "%ld", c)
+                      : snprintf(canon, sizeof canon, "%ld:%ld", c, r_);
+    sgft__fix_value(k->ctx, v, canon, (size_t)len);
+    sgft__fix_keep_value(sz, v);
+    k->cols = (int)c;
+    k->rows = (int)r_;
+}
+
+/* FF, GM and SZ decide how the rest of the tree is read. */
+bool sgft__rule_root_values(checker *k, node *root, prop *p_, value *v_) {
+    (void)p_, (void)v_;
+    game_tree *t = k->tree;
+    char detail[64];
+    prop *ff = sgft__prop_find(root, P_FF);
+    prop *gm = sgft__prop_find(root, P_GM);
+    prop *sz = sgft__prop_find(root, P_SZ);
+    /* Each takes one value: the others are deleted (13). */
+    if (ff)
+        sgft__single_value(k, ff);
+    if (gm)
+        sgft__single_value(k, gm);
+    if (sz)
+        sgft__single_value(k, sz);
+
+    t->ff = 1;
+    if (ff) {
+        long n = root_prop_number(k, ff);
+        if (n < 1) {
+            bad_root_value(k, ff, "FF[1]");
+        } else if (n > 4) {
+            report r = {0};
+            r.value = k->a.data;
+            sgft__report(k->ctx, M_UNKNOWN_FF, true, ff->off, &r);
+            t->ff = 4;
+        } else {
+            t->ff = (int)n;
+        }
+    }
+    t->gm = 1;
+    if (gm) {
+        long n = root_prop_number(k, gm);
+        if (n < 1) {
+            bad_root_value(k, gm, "GM[1]");
+            sgft__fix_delete_prop(root, gm);
+        } else {
+            t->gm = (int)n;
+            sgft__fix_value(k->ctx, gm->values, k->a.data, k->a.len);
+            sgft__fix_keep_value(gm, gm->values);
+        }
+    }
+    k->game = sgft__game(t->gm);
+    if (!k->game->points) {
+        report r = {0};
+        snprintf(detail, sizeof detail, "%d", t->gm);
+        r.value = detail;
+        sgft__report(k->ctx, M_NOT_GO, true, gm ? gm->off : root->off, &r);
+    }
+    board_size(k, root, sz);
+    return true;
+}
+
+/* --- after the walk ------------------------------------------------------- */
+
+/* Messages 45 and 53: a tree whose FF or GM differs from the tree before
+ * it, once per file each, at the tree's FF or GM (as SGFC); 60 with -r. */
+bool sgft__rule_collection(checker *k, node *n, prop *p, value *v) {
+    (void)n, (void)p, (void)v;
+    sgft_ctx *ctx = k->ctx;
+    game_tree *tree = k->tree;
+    if (tree->index == 2 && ctx->opt.strict)
+        sgft__report(ctx, M_SEVERAL_TREES, false, 0, NULL);
+    if (tree->index > 1 && tree->ff != ctx->prev_ff && !ctx->said_ff) {
+        ctx->said_ff = true;
+        sgft__report(ctx, M_DIFFERENT_FF, true,
+                     sgft__root_prop_pos(tree, P_FF), NULL);
+    }
+    if (tree->index > 1 && tree->gm != ctx->prev_gm && !ctx->said_gm) {
+        ctx->said_gm = true;
+        sgft__report(ctx, M_DIFFERENT_GM, true,
+                     sgft__root_prop_pos(tree, P_GM), NULL);
+    }
+    ctx->prev_ff = tree->ff;
+    ctx->prev_gm = tree->gm;
+    return true;
+}
+
+/* -g: the game signature: the points of moves 20, 40, 60 and 31, 51, 71
+ * of the main line ("--" for a move that is not there, "tt" for a pass),
+ * as SGFC prints it. */
+bool sgft__rule_signature(checker *k, node *root, prop *p_, value *v_) {
+    (void)p_, (void)v_;
+    if (!k->ctx->opt.signature)
+        return true;
+    static const int wanted[6] = {20, 40, 60, 31, 51, 71};
+    char sig[16];
+    memset(sig, '-', sizeof sig);
+    int move = 0;
+    for (node *n = root; n; n = n->child) {
+        prop *p = sgft__prop_find(n, P_B);
+        if (!p)
+            p = sgft__prop_find(n, P_W);
+        if (!p || !p->values)
+            continue;
+        move++;
+        for (int i = 0; i < 6; i++) {
+            if (wanted[i] != move)
+                continue;
+            char *at = sig + i * 2 + (i >= 3);
+            const char *v = value_bytes(k->ctx, p->values);
+            bool point = p->values->len == 2;
+            at[0] = point ? v[0] : 't';
+            at[1] = point ? v[1] : 't';
+        }
+    }
+    sig[6] = ' ';
+    sig[13] = '\0';
+    char quoted[20], index[16];
+    snprintf(quoted, sizeof quoted, "'%s'", sig);
+    snprintf(index, sizeof index, "%u", k->tree->index);
+    report r = {0};
+    r.value = index;
+    r.detail = k->game->points ? quoted : "none (not a Go game)";
+    sgft__report(k->ctx, M_GAME_SIGNATURE, false, 0, &r);
+    return true;
+}
+
+bool sgft__rule_empty_nodes(checker *k, node *n, prop *p, value *v) {
+    (void)n, (void)p, (void)v;
+    if (k->ctx->opt.delete_empty_nodes)
+        sgft__fix_delete_empty_nodes(k->ctx, k->tree);
+    return true;
+}
+
+/* -v: variations that imitate sibling style (spec 12), judged as SGFC
+ * judges them.  P is a move, the only child of its parent; each later
+ * variation below P should start with a node c whose AE holds exactly
+ * P's point (besides at most one AB or one AW of a single stone), with
+ * one child d holding a move and no property that c holds too.  Such a
+ * variation is an alternative to P: it becomes a sibling of P without
+ * the AE (57).  c itself goes when nothing but AE and properties that
+ * may join d are left; it stays when it keeps setup.  When only some of
+ * the variations qualify, or P captured stones (then AE does not restore
+ * the position before P), nothing is changed (56). */
+static bool sibling_style(checker *k, node *c, const char *pt) {
+    prop *ae = sgft__prop_find(c, P_AE);
+    if (!ae || !ae->values || ae->values->next || ae->values->len != 2 ||
+        memcmp(value_bytes(k->ctx, ae->values), pt, 2) != 0)
+        return false;
+    prop *ab = sgft__prop_find(c, P_AB), *aw = sgft__prop_find(c, P_AW);
+    if (ab && aw)
+        return false;
+    if (ab || aw) {
+        prop *st = ab ? ab : aw;
+        if (!st->values || st->values->next)
+            return false;
+        int x1, y1, x2, y2;
+        if (!sgft__value_rect(k->ctx, st->values, &x1, &y1, &x2, &y2) ||
+            x1 != x2 || y1 != y2)
+            return false;
+    }
+    node *d = c->child;
+    if (!d || d->next || (!sgft__prop_find(d, P_B) && !sgft__prop_find(d, P_W)))
+        return false;
+    for (prop *p = c->props; p; p = p->next)
+        if (sgft__prop_find(d, p->id))
+            return false;
+    return true;
+}
+
+static void sibling_variations(checker *k, node *n) {
+    prop *mv = sgft__prop_find(n, P_B);
+    if (!mv)
+        mv = sgft__prop_find(n, P_W);
+    node *parent = n->parent;
+    if (!mv || !mv->values || mv->values->len != 2 || !n->child ||
+        !n->child->next || !parent || parent->child != n || n->next)
+        return;
+    const char *pt = value_bytes(k->ctx, mv->values);
+    size_t good = 0, bad = 0;
+    for (node *c = n->child->next; c; c = c->next) {
+        if (sibling_style(k, c, pt))
+            good++;
+        else
+            bad++;
+    }
+    if (!good)
+        return;
+    if (bad || (n->flags & NODEF_CAPTURED)) {
+        sgft__report(k->ctx, M_VARIATION_NOT_FIXED, true, n->child->off, NULL);
+        return;
+    }
+    node *first = n->child;
+    sgft__fix_sibling_variations(n);
+    sgft__report(k->ctx, M_VARIATION_FIXED, true, first->off, NULL);
+}
+
+bool sgft__rule_sibling_variations(checker *k, node *root, prop *p,
+                                   value *v) {
+    (void)p, (void)v;
+    /* After the walk: the board told which moves captured. */
+    if (!k->ctx->opt.fix_variations || !k->game->replay)
+        return true;
+    for (node *n = root; n; n = sgft__node_next_preorder(n))
+        sibling_variations(k, n);
+    return true;
+}
+
+bool sgft__rule_reverse_variations(checker *k, node *n, prop *p, value *v) {
+    (void)n, (void)p, (void)v;
+    if (k->ctx->opt.reverse_variations)
+        sgft__fix_reverse_variations(k->ctx, k->tree);
+    return true;
+}

@@ -1,0 +1,228 @@
+/* check_rules.c - the rule engine: the rule table (rule_list.h, read
+ * through the public sgft_rule_* calls) and one case per rule, run
+ * through the whole pipeline with exact output and diagnostics; the last
+ * case shows that the messages of one node come in the order of the
+ * list. */
+#include "tests.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Command-line letters of the options a case needs. */
+sgft_options case_options(const char *args) {
+    sgft_options o = test_options();
+    o.delete_unknown = strstr(args, "-u") != NULL;
+    o.delete_obsolete = strstr(args, "-o") != NULL;
+    o.fix_variations = strstr(args, "-v") != NULL;
+    o.strict = strstr(args, "-r") != NULL;
+    o.signature = strstr(args, "-g") != NULL;
+    o.delete_empty_nodes = strstr(args, "-n") != NULL;
+    o.reverse_variations = strstr(args, "-z") != NULL;
+    o.expand = strstr(args, "-e") != NULL;
+    if (strstr(args, "-yC"))
+        o.deleted[P_C] = 1;
+    return o;
+}
+
+typedef struct rule_case {
+    const char *name; /* the key of the rule it shows */
+    const char *args; /* options, as command-line letters */
+    const char *in, *out, *diags;
+} rule_case;
+
+static const rule_case cases[] = {
+    {"root_values", "",
+     "(;FF[5]GM[1]SZ[9:9]SZ[7];B[aa])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
+     "1:20 E28\n1:3 E46\n1:13 E47\n"},
+    {"duplicates", "",
+     "(;FF[4]GM[1]SZ[9];B[aa]C[x]C[y]AB[bb]AB[cc])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];AB[bb][cc];B[aa]C[x\n\ny])\n",
+     "1:28 E28\n1:38 E28\n1:19 E30\n"},
+    {"delete_request", "-yC",
+     "(;FF[4]GM[1]SZ[9];B[aa]C[x])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
+     "1:24 W29\n"},
+    {"identifier", "-u",
+     "(;FF[4]GM[1]SZ[9];bB[aa]XX[1])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
+     "1:19 E16\n1:25 W35\n"},
+    {"ki_to_km", "",
+     "(;FF[4]GM[1]SZ[9]KI[13])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9]\nKM[6.5]\n)\n",
+     "1:18 W59\n"},
+    {"ff_version", "",
+     "(;FF[3]GM[1]SZ[9];B[aa]AR[aa:bb])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]AR[aa:bb])\n",
+     "1:24 W40\n"},
+    {"l_to_lb", "",
+     "(;FF[1]GM[1]SZ[9];B[cc]L[aa][zz][bb])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[cc]LB[aa:A][bb:C])\n",
+     "1:29 E14\n"},
+    {"obsolete", "-o",
+     "(;FF[3]GM[1]SZ[9];B[aa]CH[1])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
+     "1:24 W29\n"},
+    {"root_only", "",
+     "(;FF[4]GM[1]SZ[9];B[aa]ST[2])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
+     "1:24 E32\n"},
+    {"single_value", "",
+     "(;FF[4]GM[1]SZ[9];B[aa]N[a][b])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]N[a])\n",
+     "1:24 E13\n"},
+    {"values", "",
+     "(;FF[4]GM[1]SZ[9];B[aa]V[x]PL[w]MN[ 3])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]MN[3])\n",
+     "1:25 E14\n1:30 E15\n1:28 E30\n"},
+    {"point_lists", "",
+     "(;FF[4]GM[1]SZ[9];AB[aa][aa]AW[aa:bb]MA[ba][aa])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];AB[aa]AW[ab:bb][ba]MA[aa:ba])\n",
+     "1:25 E38\n1:31 E38\n"},
+    {"composed_lists", "",
+     "(;FF[4]GM[1]SZ[9];B[aa]LB[aa:x][aa:y]AR[aa:bb][aa:bb])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]LB[aa:x]AR[aa:bb])\n",
+     "1:32 E38\n1:47 E38\n"},
+    {"move_in_root", "-v",
+     "(;FF[4]GM[1]SZ[9]B[aa];W[bb])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa];W[bb])\n",
+     "1:18 W24\n"},
+    {"two_moves", "",
+     "(;FF[4]GM[1]SZ[9];W[bb]B[aa])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];W[bb];B[aa])\n",
+     "1:24 E37\n"},
+    {"setup_and_move", "",
+     "(;FF[4]GM[1]SZ[9];B[aa]AW[bb]C[x])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];AW[bb];B[aa]C[x])\n",
+     "1:19 E30\n"},
+    {"annotations", "",
+     "(;FF[4]GM[1]SZ[9];B[aa]TE[1]BM[1]GB[1]GW[1])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]GB[1]IT[])\n",
+     "1:39 E41\n1:29 E42\n"},
+    {"annotation_move", "",
+     "(;FF[4]GM[1]SZ[9];C[x]BM[1]KO[])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];C[x])\n",
+     "1:23 E43\n1:28 E43\n"},
+    {"gameinfo_once", "",
+     "(;FF[4]GM[1]SZ[9]PB[x];B[aa]PW[y])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9]\nPB[x]\n;B[aa])\n",
+     "1:29 E44\n"},
+    {"board_lists", "",
+     "(;FF[3]GM[1]SZ[9];B[aa]M[aa][bb]MA[bb])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]MA[bb]TR[aa])\n",
+     "1:24 W40\n1:25 E38\n"},
+    {"strict", "-r",
+     "(;FF[4]GM[1]SZ[9]HA[2];B[aa];B[bb])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9]\nHA[2]\n;B[aa];B[bb])\n",
+     "1:18 W61\n1:30 W63\n"},
+    {"collection", "",
+     "(;FF[4]GM[1]SZ[9])(;FF[3]GM[2])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9])\n(;FF[4]CA[UTF-8]GM[2])\n",
+     "1:26 W19\n1:21 W45\n1:26 W53\n"},
+    {"signature", "-g",
+     "(;FF[4]GM[1]SZ[9];B[aa])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
+     "- I102\n"},
+    {"empty_nodes", "-n",
+     "(;FF[4]GM[1]SZ[9];;B[aa])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
+     "1:18 W55\n"},
+    {"reverse_variations", "-z",
+     "(;FF[4]GM[1]SZ[9](;B[aa])(;B[bb]))",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n(;B[bb])\n(;B[aa]))\n",
+     ""},
+    {"order", "",
+     "(;FF[4]GM[1]SZ[9];XX[1]B[aa]W[bb]N[a][b]BM[1]TE[1]C[])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]N[a]DO[]XX[1];W[bb])\n",
+     "1:19 W35\n1:34 E13\n1:51 W17\n1:29 E37\n1:46 E42\n"},
+};
+
+START_TEST(test_rule_case) {
+    const rule_case *c = &cases[_i];
+    sgft_options o = case_options(c->args);
+    expect_run(c->name, c->in, 0, &o, false, c->out, c->diags);
+}
+END_TEST
+
+/* Every case but the last is named after a rule; every rule has one. */
+START_TEST(test_every_rule_has_a_case) {
+    size_t n = sizeof cases / sizeof cases[0] - 1;
+    for (size_t i = 0; i < sgft_rule_count(); i++) {
+        const char *key = sgft_rule_key(i);
+        bool found = false;
+        for (size_t j = 0; j < n && !found; j++)
+            found = strcmp(cases[j].name, key) == 0;
+        /* -v's sibling variations: check_execute.c (they need the board). */
+        if (!found && strcmp(key, "sibling_variations") != 0 &&
+            strcmp(key, "ca_spelling") != 0 && strcmp(key, "charset_e1") != 0)
+            ck_abort_msg("rule %s has no case", key);
+    }
+}
+END_TEST
+
+START_TEST(test_rule_table) {
+    size_t n = sgft_rule_count();
+    ck_assert_uint_gt(n, 20);
+    ck_assert_ptr_null(sgft_rule_key(n));
+    ck_assert_ptr_null(sgft_rule_text(n));
+    ck_assert_int_eq(sgft_rule_message(n, 0), 0);
+    for (size_t i = 0; i < n; i++) {
+        const char *key = sgft_rule_key(i);
+        ck_assert_ptr_nonnull(key);
+        for (const char *c = key; *c; c++)
+            ck_assert_msg((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ||
+                              *c == '_',
+                          "key %s", key);
+        for (size_t j = i + 1; j < n; j++)
+            ck_assert_msg(strcmp(key, sgft_rule_key(j)) != 0, "%s twice", key);
+        ck_assert_ptr_nonnull(sgft_rule_text(i));
+        ck_assert_uint_gt(strlen(sgft_rule_text(i)), 10);
+        ck_assert_str_ne(sgft_scope_name(sgft_rule_scope(i)), "?");
+        /* Each rule raises at least one message, each a known one that is
+         * not fatal (rules never stop a run). */
+        ck_assert_int_ne(sgft_rule_message(i, 0), 0);
+        for (size_t j = 0; sgft_rule_message(i, j); j++) {
+            int m = sgft_rule_message(i, j);
+            ck_assert_msg(sgft_msg_known(m), "%s: message %d", key, m);
+            if (strcmp(key, "charset_e1") != 0) /* 75 stops -E1 reading */
+                ck_assert_msg(m != 75, "%s", key);
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_scope_names) {
+    ck_assert_str_eq(sgft_scope_name(SGFT_SCOPE_VALUE), "value");
+    ck_assert_str_eq(sgft_scope_name(SGFT_SCOPE_PROPERTY), "property");
+    ck_assert_str_eq(sgft_scope_name(SGFT_SCOPE_NODE), "node");
+    ck_assert_str_eq(sgft_scope_name(SGFT_SCOPE_TREE), "tree");
+    ck_assert_str_eq(sgft_scope_name(SGFT_SCOPE_GAMEINFO), "game-info");
+    ck_assert_str_eq(sgft_scope_name(SGFT_SCOPE_COLLECTION), "collection");
+}
+END_TEST
+
+/* The board size of the game decides which points are valid: GM[3] is
+ * read on its 8x8 default (games.c), Go points beyond SZ are deleted. */
+START_TEST(test_game_sizes) {
+    sgft_options o = test_options();
+    expect_run("go beyond SZ", "(;FF[4]GM[1]SZ[5];B[ff])", 0, &o, false,
+               "(;FF[4]CA[UTF-8]GM[1]SZ[5];)\n", "1:20 E14\n");
+    expect_run("other game", "(;FF[4]GM[3];B[ff])", 0, &o, false,
+               "(;FF[4]CA[UTF-8]GM[3];B[ff])\n", "1:8 W19\n");
+}
+END_TEST
+
+Suite *rules_suite(void) {
+    Suite *s = suite_create("rules");
+    TCase *tc = tcase_create("table");
+    tcase_add_test(tc, test_rule_table);
+    tcase_add_test(tc, test_scope_names);
+    tcase_add_test(tc, test_every_rule_has_a_case);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cases");
+    tcase_add_loop_test(tc, test_rule_case, 0,
+                        (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, test_game_sizes);
+    suite_add_tcase(s, tc);
+    return s;
+}
