@@ -529,6 +529,11 @@ static bool read_value(parser *p, prop *pr) {
                 strcpy(rest + n, len - from > 16 ? "..." : "");
                 r.detail = rest;
                 report_at(p, M_VALUE_CUT, start + cut, &r);
+                /* The NUL bytes of the part kept, as in any value (the
+                 * rest is read again). */
+                if (nul && p->ctx->opt.encoding_mode != 2 &&
+                    memchr(v, '\0', cut))
+                    sgft__nul_to_space(p->ctx, pr, v, cut, start);
                 add_value(p, pr, start, cut);
                 p->pos = start + cut;
                 return false;

@@ -4,6 +4,9 @@
  * SARIF, the rules of the whole catalogue) is written when the reporter
  * is made, each result when it comes, the tail at the close, so memory
  * does not grow with the number of diagnostics. */
+/* clock_gettime and CLOCK_MONOTONIC: POSIX. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "internal.h"
 
 #include <stdio.h>
