@@ -1016,7 +1016,13 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                     st = SGFT_ENOMEM;
                     break;
                 }
-                sgft__nul_to_space(ctx, p, t, out.len, v->off);
+                /* A NUL of the converted text has no byte offset of its
+                 * own in the input: 22 names the value's start (the base
+                 * is set back so that the first NUL lands there). */
+                const char *z = memchr(t, '\0', out.len);
+                if (z)
+                    sgft__nul_to_space(ctx, p, t, out.len,
+                                       v->off - (uint64_t)(z - t));
                 v->text = t;
                 v->len = out.len;
                 v->flags = 0;
