@@ -1016,13 +1016,17 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                     st = SGFT_ENOMEM;
                     break;
                 }
-                /* A NUL of the converted text has no byte offset of its
-                 * own in the input: 22 names the value's start (the base
-                 * is set back so that the first NUL lands there). */
+                /* A NUL of the converted text is where it was in the
+                 * input when the text before it came through unchanged;
+                 * otherwise 22 names the value's start (the base is set
+                 * back so that the first NUL lands there). */
                 const char *z = memchr(t, '\0', out.len);
+                size_t k = z ? (size_t)(z - t) : 0;
                 if (z)
                     sgft__nul_to_space(ctx, p, t, out.len,
-                                       v->off - (uint64_t)(z - t));
+                                       k <= v->len && memcmp(t, s, k) == 0
+                                           ? v->off
+                                           : v->off - (uint64_t)k);
                 v->text = t;
                 v->len = out.len;
                 v->flags = 0;
