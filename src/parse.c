@@ -347,6 +347,14 @@ static void close_paren(parser *p) {
  * where the value's own syntax ended: before the first ';', '(' or ')',
  * or before the identifier that opens that '[' (with the white space in
  * front of either); len when the value does not look like that. */
+/* Whether v[k] follows a backslash that escapes it (an odd run). */
+static bool escaped_at(const char *v, size_t k) {
+    size_t n = 0;
+    while (k > n && v[k - n - 1] == '\\')
+        n++;
+    return n % 2 == 1;
+}
+
 static size_t value_end(const char *v, size_t len) {
     size_t open = len;
     for (size_t k = 0; k < len; k++) {
@@ -365,7 +373,8 @@ static size_t value_end(const char *v, size_t len) {
     size_t id = open;
     while (id > 0 && (is_upper(v[id - 1]) || is_lower(v[id - 1])))
         id--;
-    while (id < open && !is_upper(v[id]))
+    /* An escaped letter belongs to the value, not to the identifier. */
+    while (id < open && (!is_upper(v[id]) || escaped_at(v, id)))
         id++;
     size_t cut = id < open ? id : len;
     for (size_t k = 0; k < open; k++) {
@@ -378,7 +387,8 @@ static size_t value_end(const char *v, size_t len) {
             break;
         }
     }
-    while (cut < len && cut > 0 && is_ws(v[cut - 1]))
+    while (cut < len && cut > 0 && is_ws(v[cut - 1]) &&
+           !escaped_at(v, cut - 1))
         cut--;
     return cut;
 }

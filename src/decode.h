@@ -1,0 +1,34 @@
+/* decode.h - what the two halves of the decoding share: decode.c (the
+ * charset of the input, the decoding reader of -E1) and decode_tree.c
+ * (the values of each game tree in its own charset, -E2). */
+#ifndef SGFT_DECODE_H
+#define SGFT_DECODE_H
+
+#include "internal.h"
+
+#include <iconv.h>
+
+/* Converts in[0..len) with cd into out (UTF-8 input is only checked);
+ * the runs of invalid bytes go to bad (their offsets, at most max_bad);
+ * returns how many there were. */
+size_t sgft__dec_convert(iconv_t cd, bool utf8, const char *in, size_t len,
+                         bool final, buf *out, size_t *used, uint64_t *bad,
+                         size_t max_bad);
+/* Whether head[0..len) reads in charset cs without an invalid byte. */
+bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
+                               bool final);
+/* The detail of messages 103 and 104: the charset and how sure. */
+void sgft__dec_detected_detail(const detect_result *g, char *out,
+                               size_t size);
+bool sgft__dec_is_utf8_name(const char *name);
+/* Message 104: the bytes are not in the declared charset ca. */
+void sgft__dec_mislabelled(sgft_ctx *ctx, const char *ca,
+                           const detect_result *g, bool has_pos,
+                           uint64_t off);
+/* Message 115 when the detection had a close second. */
+void sgft__dec_report_close(sgft_ctx *ctx, const detect_result *g,
+                            bool has_pos, uint64_t off);
+/* The text values of the tree below root, for the detection. */
+void sgft__dec_tree_text(sgft_ctx *ctx, node *root, buf *out);
+
+#endif
