@@ -12,7 +12,7 @@
  */
 #include "config.h"
 
-#include "internal.h"
+#include "detect.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -173,39 +173,9 @@ bool sgft_charset_known(const char *name) {
 
 /* --- the language tables (detect_lang.c) ------------------------------ */
 
-/* Per language, in the order of enum lang below: the frequent characters
- * and the less frequent ones (letters), as UTF-8 text. */
-extern const char *const sgft__lang_tables[7][2];
-
-/* Whether code point c is one of the characters of the UTF-8 text t:
- * its encoding is looked for in t (UTF-8 is self-synchronizing: a whole
- * character never matches inside another).  No table is built, so a
- * detection costs nothing before its first non-ASCII character. */
-static bool set_has(const char *t, uint32_t c) {
-    char u[4];
-    size_t n;
-    if (!t)
-        return false;
-    if (c < 0x80) {
-        u[0] = (char)c, n = 1;
-    } else if (c < 0x800) {
-        u[0] = (char)(0xC0 | c >> 6), u[1] = (char)(0x80 | (c & 0x3F)), n = 2;
-    } else if (c < 0x10000) {
-        u[0] = (char)(0xE0 | c >> 12), u[1] = (char)(0x80 | (c >> 6 & 0x3F));
-        u[2] = (char)(0x80 | (c & 0x3F)), n = 3;
-    } else {
-        return false;
-    }
-    for (const char *p = strchr(t, u[0]); p; p = strchr(p + 1, u[0]))
-        if (strncmp(p, u, n) == 0)
-            return true;
-    return false;
-}
 
 /* --- candidates --------------------------------------------------------- */
 
-typedef enum lang { L_ZH_HANS, L_ZH_HANT, L_JA, L_KO, L_RU, L_WEST, L_CENTRAL,
-                    L__COUNT } lang;
 typedef enum form { F_SINGLE, F_GB, F_BIG5, F_SJIS, F_EUCJP, F_UHC } form;
 
 /* The candidates, each with the language it is written in and a small
@@ -353,71 +323,6 @@ static double tier(form f, const unsigned char *s, size_t n) {
     }
 }
 
-static bool ascii_letter(unsigned c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
-/* Latin and Cyrillic letters as the single-byte scorer sees them. */
-static bool is_cyrillic(uint32_t c) { return c >= 0x400 && c <= 0x4FF; }
-static bool is_latin(uint32_t c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-           (c >= 0xC0 && c <= 0x24F && c != 0xD7 && c != 0xF7);
-}
-static bool is_letter(uint32_t c) { return is_latin(c) || is_cyrillic(c); }
-static bool is_upper(uint32_t c) {
-    if (c < 0x80)
-        return c >= 'A' && c <= 'Z';
-    if (c >= 0xC0 && c <= 0xDE)
-        return c != 0xD7;
-    if (c >= 0x100 && c <= 0x137)
-        return c % 2 == 0;
-    if (c >= 0x139 && c <= 0x148)
-        return c % 2 == 1;
-    if (c >= 0x14A && c <= 0x177)
-        return c % 2 == 0;
-    if (c == 0x178)
-        return true;
-    if (c >= 0x179 && c <= 0x17E)
-        return c % 2 == 1;
-    if (c >= 0x400 && c <= 0x42F)
-        return true;
-    if (c >= 0x460 && c <= 0x4FF)
-        return c % 2 == 0;
-    return false;
-}
-static uint32_t to_lower(uint32_t c) {
-    if (!is_upper(c))
-        return c;
-    if (c < 0x80 || (c >= 0xC0 && c <= 0xDE) || (c >= 0x410 && c <= 0x42F))
-        return c + 32;
-    if (c >= 0x400 && c <= 0x40F)
-        return c + 80;
-    if (c == 0x178)
-        return 0xFF;
-    return c + 1;
-}
-static bool is_vowel(uint32_t c) {
-    c = to_lower(c);
-    if (c >= 0x430 && c <= 0x45F) /* а е и о у ы э ю я ё є і ї */
-        return c == 0x430 || c == 0x435 || c == 0x438 || c == 0x43E ||
-                c == 0x443 || c == 0x44B || c == 0x44D || c == 0x44E ||
-                c == 0x44F || c == 0x451 || c == 0x454 || c == 0x456 ||
-                c == 0x457;
-    if (c < 0x80)
-        return strchr("aeiouy", (int)c) != NULL;
-    return (c >= 0xE0 && c <= 0xE6) || (c >= 0xE8 && c <= 0xEF) ||
-           (c >= 0xF2 && c <= 0xF6) || (c >= 0xF8 && c <= 0xFD) ||
-           c == 0xFF || (c >= 0x101 && c <= 0x105) ||
-           (c >= 0x113 && c <= 0x11B) || (c >= 0x129 && c <= 0x131) ||
-           (c >= 0x14D && c <= 0x153) || (c >= 0x169 && c <= 0x173);
-}
-static bool is_quote(uint32_t c) {
-    return c == 0xAB || c == 0xBB || (c >= 0x2018 && c <= 0x201E) ||
-           c == 0x2039 || c == 0x203A;
-}
-
-/* The tables of each language: frequent, less frequent (letters). */
-_Static_assert(L__COUNT == 7, "detect_lang.c has a table per language");
 #define tables sgft__lang_tables
 
 /* One candidate's reading of the text, kept while it is scored. */
@@ -443,156 +348,6 @@ static bool decode_one(iconv_t cd, const unsigned char *s, size_t n,
     *cp = (uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 |
           (uint32_t)u[3] << 24;
     return true;
-}
-
-/* Scores one letter, symbol or other character of a single-byte reading
- * in its context (prev and next are code points, 0 at the ends). */
-static double score_single(lang lg, uint32_t c, uint32_t prev,
-                           uint32_t next) {
-    if (c >= 0x80 && c < 0xA0)
-        return -10; /* C1 control */
-    if (c == 0xA0)
-        return 0;
-    if (!is_letter(c)) {
-        if (is_quote(c))
-            return -0.5;
-        bool touching = is_letter(prev) || is_letter(next);
-        return touching ? -4 : -1;
-    }
-    double s;
-    uint32_t low = to_lower(c);
-    bool cyr = is_cyrillic(c);
-    if (lg == L_RU) {
-        if (!cyr)
-            return -4;
-        s = set_has(tables[lg][0], low) ? 1.5
-            : set_has(tables[lg][1], low) ? 1.0
-            : (low >= 0x430 && low <= 0x44F) || low == 0x451 ? 0.5
-            : low == 0x454 || low == 0x456 || low == 0x457 || low == 0x45E
-                ? 0.1  /* є і ї ў: Ukrainian and Belarusian */
-                : -1;  /* Serbian, Macedonian */
-    } else {
-        if (cyr)
-            return -4;
-        s = set_has(tables[lg][0], low) ? 1.5
-            : set_has(tables[lg][1], low) ? 0.8
-                                           : 0.1;
-    }
-    /* Where the accented letters of Western languages stand: ì, ò and ù
-     * end Italian words, ñ comes before a vowel, õ before e or s, and è,
-     * ø, æ and å seldom stand before a vowel: their Central European
-     * twins (ě, ň, ů, ń, ő, č, ř, ć, ĺ) do. */
-    if (lg == L_WEST) {
-        uint32_t nx = to_lower(next);
-        bool vnext = is_latin(next) && is_vowel(next) && nx != 'y';
-        switch (low) {
-        case 0xEC: case 0xF2: case 0xF9: /* ì ò ù */
-            if (is_letter(next))
-                s -= 1.5;
-            /* fall through */
-        case 0xE8: case 0xF8: case 0xE6: case 0xE5: /* è ø æ å */
-            if (vnext || (low == 0xE6 && is_latin(prev) && is_vowel(prev)))
-                s -= 2.5;
-            break;
-        case 0xF1: /* ñ */
-            if (!vnext)
-                s -= 2.5;
-            break;
-        case 0x153: /* œ */
-            if (!vnext && nx != 'd' && nx != 's')
-                s -= 2.5;
-            break;
-        case 0xF5: /* õ */
-            if (nx != 'e' && nx != 's')
-                s -= 2;
-            break;
-        }
-    }
-    /* Mixed scripts and mixed case inside a word. */
-    if (prev && is_letter(prev) && is_cyrillic(prev) != cyr)
-        s -= 3;
-    if (next && is_letter(next) && is_cyrillic(next) != cyr)
-        s -= 3;
-    if (is_upper(c) && is_letter(prev) && !is_upper(prev))
-        s -= 3;
-    if (!is_upper(c) && is_upper(prev) && is_letter(next) && is_upper(next))
-        s -= 1.5;
-    return s;
-}
-
-/* Consonant and vowel runs that a non-ASCII letter makes: a Latin word
- * with five consonants in a row, or four vowels, is a wrong reading. */
-static double clusters(const uint32_t *w, size_t n) {
-    double pen = 0;
-    size_t run = 0;
-    bool vowel = false, wide = false;
-    for (size_t i = 0; i <= n; i++) {
-        bool end = i == n || !is_latin(w[i]);
-        bool v = !end && is_vowel(w[i]);
-        if (end || v != vowel || run == 0) {
-            if (wide && run >= (vowel ? 3 : 4))
-                pen -= 2.0 * (double)(run - (vowel ? 2 : 3));
-            run = 0;
-            wide = false;
-        }
-        if (end)
-            continue;
-        vowel = v;
-        run++;
-        wide |= w[i] >= 0x80;
-    }
-    return pen;
-}
-
-/* The shape of a word: Latin words hold a few accented letters among
- * plain ones (three in a row are rare even in Polish or Czech, a word
- * of accented letters only rarer still), and a word of any script is in
- * lower case, capitalized or in capitals, not in a mix.  Double-byte
- * text read one byte at a time gives words of accented letters and
- * capitals in the middle of words. */
-static double shape(const uint32_t *w, size_t n, bool latin) {
-    double pen = 0;
-    size_t run = 0, letters = 0, wide = 0, upper = 0, changes = 0, vowels = 0;
-    for (size_t i = 0; i <= n; i++) {
-        bool l = i < n && is_letter(w[i]);
-        if (l && w[i] >= 0x80) {
-            run++;
-        } else {
-            if (latin && run >= 3)
-                pen -= 2.0 * (double)(run - 2);
-            run = 0;
-        }
-        if (!l)
-            continue;
-        letters++;
-        wide += w[i] >= 0x80;
-        upper += is_upper(w[i]);
-        vowels += is_vowel(w[i]);
-        if (i > 1 && is_letter(w[i - 1]) && is_upper(w[i]) != is_upper(w[i - 1]))
-            changes++;
-    }
-    if (latin && letters >= 3 && wide == letters)
-        pen -= 2;
-    if (letters >= 3 && !vowels)
-        pen -= 3; /* no vowel: not a word */
-    if (!latin && letters >= 4 && upper == letters)
-        pen -= 1.5; /* names are capitalized, not in capitals */
-    /* Capitalized: one change after the first letter; more is a mix */
-    if (changes > 0 && upper != letters && !(changes == 1 && is_upper(w[0]) && upper == 1))
-        pen -= 2;
-    return pen;
-}
-
-/* The digraphs of Polish and Hungarian spelling (cz, rz, sz, cs, zs, gy)
- * in a word with an accented letter speak for a Central European reading. */
-static double digraphs(const uint32_t *w, size_t n) {
-    static const char *const pairs[] = {"cz", "rz", "sz", "cs", "zs", "gy"};
-    for (size_t i = 0; i + 1 < n; i++)
-        for (size_t j = 0; j < sizeof pairs / sizeof pairs[0]; j++)
-            if (to_lower(w[i]) == (uint32_t)pairs[j][0] &&
-                to_lower(w[i + 1]) == (uint32_t)pairs[j][1])
-                return 2.0;
-    return 0;
 }
 
 /* Scores the reading of s[0..len) in candidate k. */
@@ -662,12 +417,12 @@ static void read_as(int k, const char *s, size_t len,
         }
         r->hash = (r->hash ^ cp) * 1099511628211u;
         bool was_letter = prev_letter;
-        prev_letter = cp < 0x80 && ascii_letter(cp);
+        prev_letter = cp < 0x80 && sgft__ascii_letter(cp);
         r->latin += prev_letter;
-        r->cyrillic += is_cyrillic(cp);
+        r->cyrillic += sgft__is_cyrillic(cp);
         if (c->form == F_SINGLE) {
-            bool letter = is_letter(cp) || (cp >= 0x80 && !is_letter(cp) &&
-                                            cp != 0xA0 && !is_quote(cp));
+            bool letter = sgft__is_letter(cp) || (cp >= 0x80 && !sgft__is_letter(cp) &&
+                                            cp != 0xA0 && !sgft__is_quote(cp));
             if (letter && wn < WORD) {
                 word[wn++] = cp;
                 word_wide |= cp >= 0x80;
@@ -680,14 +435,14 @@ static void read_as(int k, const char *s, size_t len,
                             continue;
                         uint32_t p = j ? word[j - 1] : prev2;
                         uint32_t x = j + 1 < wn ? word[j + 1] : letter ? 0 : cp;
-                        r->score += score_single(c->lang, word[j], p, x);
+                        r->score += sgft__score_single(c->lang, word[j], p, x);
                         r->chars++;
                     }
                     if (c->lang != L_RU)
-                        r->score += clusters(word, wn);
-                    r->score += shape(word, wn, c->lang != L_RU);
+                        r->score += sgft__clusters(word, wn);
+                    r->score += sgft__shape(word, wn, c->lang != L_RU);
                     if (c->lang == L_CENTRAL)
-                        r->score += digraphs(word, wn);
+                        r->score += sgft__digraphs(word, wn);
                 }
                 wn = 0;
                 word_wide = false;
@@ -695,19 +450,19 @@ static void read_as(int k, const char *s, size_t len,
             if (!letter)
                 prev2 = cp;
             if (!letter && cp >= 0x80 && r->chars < SCORE_MAX) {
-                r->score += score_single(c->lang, cp, prev2, 0);
+                r->score += sgft__score_single(c->lang, cp, prev2, 0);
                 r->chars++;
             }
         } else if (cp >= 0x80 && r->chars < SCORE_MAX) {
             double t = tier(c->form, u + i, n);
-            if (set_has(tables[c->lang][0], cp))
+            if (sgft__set_has(tables[c->lang][0], cp))
                 t = (t > 0 ? t : 0) + listed;
             /* glued to a Latin letter: Latin text misread */
             bool glued = was_letter ||
-                         (i + n < len && ascii_letter(u[i + n]));
+                         (i + n < len && sgft__ascii_letter(u[i + n]));
             if (glued)
                 t -= 3;
-            r->glued += glued || (n == 2 && ascii_letter(u[i + 1]));
+            r->glued += glued || (n == 2 && sgft__ascii_letter(u[i + 1]));
             r->score += t;
             r->chars++;
         }

@@ -1,0 +1,30 @@
+/* detect.h - what the charset detection (detect.c) and its language
+ * knowledge (detect_lang.c) share. */
+#ifndef SGFT_DETECT_H
+#define SGFT_DETECT_H
+
+#include "internal.h"
+
+#include <stdint.h>
+
+typedef enum lang { L_ZH_HANS, L_ZH_HANT, L_JA, L_KO, L_RU, L_WEST, L_CENTRAL,
+                    L__COUNT } lang;
+
+/* Per language: the frequent characters and the less frequent ones
+ * (letters), as UTF-8 text. */
+extern const char *const sgft__lang_tables[L__COUNT][2];
+
+/* Whether code point c is one of the characters of the UTF-8 text t. */
+bool sgft__set_has(const char *t, uint32_t c);
+bool sgft__ascii_letter(unsigned c);
+bool sgft__is_cyrillic(uint32_t c);
+bool sgft__is_letter(uint32_t c);
+bool sgft__is_quote(uint32_t c);
+/* The plausibility of letter c between prev and next in language lg. */
+double sgft__score_single(lang lg, uint32_t c, uint32_t prev, uint32_t next);
+/* Scores of a word w[0..n) of a single-byte reading. */
+double sgft__clusters(const uint32_t *w, size_t n);
+double sgft__shape(const uint32_t *w, size_t n, bool latin);
+double sgft__digraphs(const uint32_t *w, size_t n);
+
+#endif
