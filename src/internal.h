@@ -394,6 +394,14 @@ static inline const char *value_bytes(const sgft_ctx *ctx, const value *v) {
     return v->text ? v->text : in_ptr(&ctx->in, v->off);
 }
 
+/* salvage.c: the signs of a missing ']' (107, 108).  sgft__value_end
+ * returns where a value of a type that holds no '[' ends when it ran on
+ * into SGF ("W[dp;B[pp]" ends after "dp"), or len when it did not;
+ * sgft__swallowed_nodes the place of ";XY[" in a text that has no "\]"
+ * after it, or len. */
+size_t sgft__value_end(const char *v, size_t len);
+size_t sgft__swallowed_nodes(const char *v, size_t len);
+
 /* parse.c: reads the whole input, calling tree_done for each game tree.
  * Returns 0, or a negative status for an environment fault. */
 typedef int (*tree_done_fn)(sgft_ctx *ctx, game_tree *tree);

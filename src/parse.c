@@ -342,99 +342,24 @@ static void close_paren(parser *p) {
 
 /* --- properties and values --------------------------------------------- */
 
-/* A value of a type that holds no '[' (a point, a number...) that has one
- * ran on past its ']' into the SGF after it, as in "W[dp;B[pp]".  Returns
- * where the value's own syntax ended: before the first ';', '(' or ')',
- * or before the identifier that opens that '[' (with the white space in
- * front of either); len when the value does not look like that. */
-/* Whether v[k] follows a backslash that escapes it (an odd run). */
-static bool escaped_at(const char *v, size_t k) {
-    size_t n = 0;
-    while (k > n && v[k - n - 1] == '\\')
-        n++;
-    return n % 2 == 1;
-}
-
-static size_t value_end(const char *v, size_t len) {
-    size_t open = len;
-    for (size_t k = 0; k < len; k++) {
-        if (v[k] == '\\') {
-            k++;
-            continue;
-        }
-        if (v[k] == '[') {
-            open = k;
-            break;
-        }
-    }
-    if (open == len)
-        return len;
-    /* The identifier: the letters before '[' from their first capital. */
-    size_t id = open;
-    while (id > 0 && (is_upper(v[id - 1]) || is_lower(v[id - 1])))
-        id--;
-    /* An escaped letter belongs to the value, not to the identifier. */
-    while (id < open && (!is_upper(v[id]) || escaped_at(v, id)))
-        id++;
-    size_t cut = id < open ? id : len;
-    for (size_t k = 0; k < open; k++) {
-        if (v[k] == '\\') {
-            k++;
-            continue;
-        }
-        if (v[k] == ';' || v[k] == '(' || v[k] == ')') {
-            cut = k < cut ? k : cut;
-            break;
-        }
-    }
-    while (cut < len && cut > 0 && is_ws(v[cut - 1]) &&
-           !escaped_at(v, cut - 1))
-        cut--;
-    return cut;
-}
-
-/* A text that holds ";XY[" (unescaped) and no "\]" after it: probably
- * nodes swallowed by a missing ']' (108).  The text is legal and kept. */
+/* Message 108 when the text v[0..len) of pr looks like nodes swallowed
+ * by a missing ']' (salvage.c says where). */
 static void swallowed_nodes(parser *p, prop *pr, uint64_t start,
                             const char *v, size_t len) {
-    for (size_t k = 0; k < len; k++) {
-        if (v[k] == '\\') {
-            k++;
-            continue;
-        }
-        if (v[k] != ';')
-            continue;
-        size_t j = k + 1;
-        while (j < len && is_ws(v[j]))
-            j++;
-        size_t id = j;
-        while (j < len && is_upper(v[j]) && j - id < 3)
-            j++;
-        if (j == id || j - id > 2)
-            continue;
-        while (j < len && is_ws(v[j]))
-            j++;
-        if (j >= len || v[j] != '[')
-            continue;
-        /* "\]" after it: the writer escaped the bracket, on purpose. */
-        bool escaped = false;
-        for (size_t q = j + 1; q + 1 < len && !escaped; q++)
-            escaped = v[q] == '\\' && v[q + 1] == ']';
-        if (escaped)
-            return;
-        report r = {0};
-        char seen[24];
-        size_t n = len - k < 16 ? len - k : 16;
-        memcpy(seen, v + k, n);
-        seen[n] = '\0';
-        for (size_t q = 0; q < n; q++)
-            if (seen[q] == '\n' || seen[q] == '\r' || !seen[q])
-                seen[q] = ' ';
-        r.prop = pr->name;
-        r.detail = seen;
-        report_at(p, M_TEXT_HOLDS_NODES, start + k, &r);
+    size_t k = sgft__swallowed_nodes(v, len);
+    if (k == len)
         return;
-    }
+    report r = {0};
+    char seen[24];
+    size_t n = len - k < 16 ? len - k : 16;
+    memcpy(seen, v + k, n);
+    seen[n] = '\0';
+    for (size_t q = 0; q < n; q++)
+        if (seen[q] == '\n' || seen[q] == '\r' || !seen[q])
+            seen[q] = ' ';
+    r.prop = pr->name;
+    r.detail = seen;
+    report_at(p, M_TEXT_HOLDS_NODES, start + k, &r);
 }
 
 /* Adds the value start..start+len of the input to pr (none: dropped). */
@@ -519,7 +444,7 @@ static bool read_value(parser *p, prop *pr) {
         if (vt == VT_TEXT || vt == VT_SIMPLETEXT)
             swallowed_nodes(p, pr, start, v, len);
         else if (vt != VT_APP && vt != VT_LABEL && vt != VT_FIGURE) {
-            size_t cut = value_end(v, len);
+            size_t cut = sgft__value_end(v, len);
             if (cut < len) {
                 /* The value ran into SGF (107): it ends where its own
                  * syntax ends, and the rest is read again. */
