@@ -74,7 +74,8 @@ static inline uint64_t value_pos(const value *v) {
 
 static inline bool is_blank(const char *s, size_t len) {
     for (size_t i = 0; i < len; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' &&
+            s[i] != '\v' && s[i] != '\f')
             return false;
     return true;
 }
