@@ -44,7 +44,7 @@ START_TEST(test_reader_memory_walk) {
     ck_assert_ptr_null(sgft_node_parent(root));
     ck_assert_str_eq(sgft_prop_id(sgft_node_props(root)), "FF");
     /* raw and typed values */
-    size_t len;
+    size_t len = 0;
     const char *raw = sgft_value_raw(ctx, sgft_prop_values(sgft_node_find(root, "C")), &len);
     ck_assert_int_eq((int)len, 6);
     ck_assert(memcmp(raw, "a \\] b", 6) == 0);

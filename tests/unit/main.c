@@ -200,6 +200,7 @@ int main(void) {
     srunner_add_suite(sr, gameinfo_suite());
     srunner_add_suite(sr, values_suite());
     srunner_add_suite(sr, api_suite());
+    srunner_add_suite(sr, decode_suite());
     srunner_add_suite(sr, rules_suite());
     srunner_add_suite(sr, execute_suite());
     srunner_run_all(sr, CK_NORMAL);

@@ -26,6 +26,7 @@ Suite *catalogue_suite(void);
 Suite *gameinfo_suite(void); /* check_gameinfo.c */
 Suite *values_suite(void);   /* check_values.c */
 Suite *api_suite(void);      /* check_api.c */
+Suite *decode_suite(void);   /* check_decode.c */
 Suite *rules_suite(void);    /* check_rules.c */
 Suite *execute_suite(void);  /* check_execute.c */
 

@@ -1,0 +1,121 @@
+/* check_decode.c - the charset stage on its own: names as written in the
+ * wild, the scanning of double-byte values whose trail bytes look like
+ * '\' or ']', detection of short texts, a declared Latin charset over
+ * double-byte text, and the decoding reader of -E1 fed byte by byte. */
+#include "tests.h"
+
+#include <string.h>
+
+START_TEST(test_charset_names) {
+    static const struct {
+        const char *written, *iconv, *standard;
+    } names[] = {
+        {"UTF-8", "UTF-8", NULL},
+        {"utf-8", "UTF-8", NULL},
+        {"UTF8", "UTF-8", "UTF-8"},
+        {"ISO8859_1", "ISO-8859-1", "ISO-8859-1"},
+        {"Latin1", "ISO-8859-1", "ISO-8859-1"},
+        {"Shift_JIS", "CP932", NULL},
+        {"x-sjis", "CP932", "Shift_JIS"},
+        {"GB2312", "GB18030", NULL},
+        {"cp936", "GB18030", "GBK"},
+        {"Big5", "BIG5-HKSCS", NULL},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char out[64];
+        const char *standard = "unset";
+        bool ok = sgft__charset_resolve(names[i].written,
+                                        strlen(names[i].written), out,
+                                        sizeof out, &standard);
+        ck_assert_msg(ok, "%s not resolved", names[i].written);
+        ck_assert_str_eq(out, names[i].iconv);
+        if (names[i].standard)
+            ck_assert_str_eq(standard, names[i].standard);
+        else
+            ck_assert_ptr_null(standard);
+    }
+    ck_assert(!sgft_charset_known("no-such-charset"));
+    ck_assert(sgft__charset_ascii_safe("ISO-8859-1"));
+    ck_assert(sgft__charset_ascii_safe("UTF-8"));
+    ck_assert(!sgft__charset_ascii_safe("CP932"));
+    ck_assert(!sgft__charset_ascii_safe("UTF-16LE"));
+}
+END_TEST
+
+START_TEST(test_value_scan) {
+    /* Shift_JIS 表 is 95 5C, 能 is 94 5C: the 5C is not an escape, and
+     * the value ends at the real ']'. */
+    static const char sjis[] = "\x95\x5c\x94\x5c]rest";
+    ck_assert_uint_eq(sgft__value_scan(SCAN_SJIS, sjis, strlen(sjis), true),
+                      4);
+    /* Big5 許 is B3 5C; an escaped ']' after it stays in the value. */
+    static const char big5[] = "\xb3\x5cx\\]y]";
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, big5, strlen(big5), true),
+                      6);
+    /* A lead byte at the end of what has been read waits for more. */
+    static const char cut[] = "ab\xb3";
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, cut, 3, false), 2);
+}
+END_TEST
+
+START_TEST(test_detect_short) {
+    static const struct {
+        const char *bytes, *charset;
+    } texts[] = {
+        /* 柯洁 李世石 in GB2312 */
+        {"\xbf\xc2\xbd\xe0 \xc0\xee\xca\xc0\xca\xaf", "GB18030"},
+        /* 이창호 in EUC-KR */
+        {"\xc0\xcc\xc3\xa2\xc8\xa3", "CP949"},
+        /* Иванов in windows-1251 */
+        {"\xc8\xe2\xe0\xed\xee\xe2", "CP1251"},
+        /* Jürgen Müller in ISO-8859-1 */
+        {"J\xfcrgen M\xfcller", "ISO-8859-1"},
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+        detect_result r;
+        ck_assert(sgft__detect_charset(texts[i].bytes,
+                                       strlen(texts[i].bytes), true, &r));
+        ck_assert_str_eq(r.name, texts[i].charset);
+        ck_assert_int_ge(r.confidence, 50);
+    }
+    detect_result r;
+    ck_assert(!sgft__detect_charset("plain ASCII", 11, true, &r));
+}
+END_TEST
+
+START_TEST(test_mislabelled) {
+    detect_result r;
+    /* 柯洁 李世石 in GB2312 declared as ISO-8859-1 */
+    static const char gb[] = "\xbf\xc2\xbd\xe0 \xc0\xee\xca\xc0\xca\xaf";
+    ck_assert(sgft__detect_mislabelled(gb, strlen(gb), true, "ISO-8859-1",
+                                       &r));
+    ck_assert_str_eq(r.name, "GB18030");
+    /* French in Latin-1 is left alone. */
+    static const char fr[] = "Fran\xe7ois L\xe9vy, \xe9t\xe9 \xe0 Paris";
+    ck_assert(!sgft__detect_mislabelled(fr, strlen(fr), true, "ISO-8859-1",
+                                        &r));
+}
+END_TEST
+
+START_TEST(test_decoder_pieces) {
+    /* The -E1 reader: a Shift_JIS file without CA, fed one byte at a
+     * time, comes out in UTF-8 exactly as when read whole. */
+    static const char in[] = "(;FF[4]GM[1]PB[\x96\x7b\x88\xf6\x96\x56]"
+                             "PW[\x8d\x91\x8f\x4f];B[aa])"; /* 国衆 */
+    expect_run("shift_jis without CA", in, 0, NULL, false,
+               "(;FF[4]CA[UTF-8]GM[1]\nPB[本因坊]\nPW[国衆]\n;B[aa])\n",
+               "- I103\n");
+}
+END_TEST
+
+Suite *decode_suite(void) {
+    Suite *s = suite_create("decode");
+    TCase *tc = tcase_create("decode");
+    tcase_add_test(tc, test_charset_names);
+    tcase_add_test(tc, test_value_scan);
+    tcase_add_test(tc, test_detect_short);
+    tcase_add_test(tc, test_mislabelled);
+    tcase_add_test(tc, test_decoder_pieces);
+    suite_add_tcase(s, tc);
+    return s;
+}
