@@ -83,21 +83,17 @@ static void on_progress(void *data, uint64_t bytes) {
 
 /* --- --list-different and --diff ----------------------------------------- */
 
+/* The input in memory, read with the progress line kept up to date. */
 typedef struct mem_in {
-    const char *p;
-    size_t len, pos;
+    sgft_memory mem;
     progress *prog;
 } mem_in;
 
 static long mem_read(void *data, char *b, size_t cap) {
     mem_in *m = data;
-    size_t n = m->len - m->pos;
-    if (n > cap)
-        n = cap;
-    memcpy(b, m->p + m->pos, n);
-    m->pos += n;
-    progress_update(m->prog, m->pos);
-    return (long)n;
+    long n = sgft_memory_read(&m->mem, b, cap);
+    progress_update(m->prog, m->mem.pos);
+    return n;
 }
 
 /* The bytes of path ("-": standard input) in b; 0, or the errno. */
@@ -138,7 +134,7 @@ static bool compare_file(cli *c, sgft_ctx *ctx, const char *in) {
                     strerror(err));
         goto end;
     }
-    mem_in m = {inb.data ? inb.data : "", inb.len, 0, &c->prog};
+    mem_in m = {{inb.data ? inb.data : "", inb.len, 0}, &c->prog};
     if (sgft_run(ctx, mem_read, &m, sgft_buffer_write, &outb) < 0)
         goto end;
     const sgft_summary *s = sgft_ctx_summary(ctx);

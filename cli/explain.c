@@ -83,21 +83,6 @@ static void example_diag(const sgft_diag *d, void *data) {
     sgft_print_diag(stdout, SGFT_FORMAT_TEXT, "example.sgf", d);
 }
 
-typedef struct text_in {
-    const char *s;
-    size_t len, pos;
-} text_in;
-
-static long text_read(void *data, char *b, size_t cap) {
-    text_in *t = data;
-    size_t n = t->len - t->pos;
-    if (n > cap)
-        n = cap;
-    memcpy(b, t->s + t->pos, n);
-    t->pos += n;
-    return (long)n;
-}
-
 int explain(cli *c, const char *which) {
     int n = message_of(which);
     if (!n) {
@@ -129,9 +114,9 @@ int explain(cli *c, const char *which) {
         fflush(stdout);
         sgft_buffer out = {0};
         ctx = sgft_ctx_new(c->opt, example_diag, NULL);
-        text_in in = {ex, strlen(ex), 0};
+        sgft_memory in = {ex, strlen(ex), 0};
         if (ctx)
-            sgft_run(ctx, text_read, &in, sgft_buffer_write, &out);
+            sgft_run(ctx, sgft_memory_read, &in, sgft_buffer_write, &out);
         const sgft_summary *s = ctx ? sgft_ctx_summary(ctx) : NULL;
         if (s && !s->fatal && out.data &&
             (!s->critical || sgft_options_get(c->opt, SGFT_OPT_WRITE_CRITICAL))) {

@@ -279,6 +279,14 @@ int sgft_tree_check(sgft_ctx *ctx, sgft_tree *tree);
 int sgft_tree_write(sgft_ctx *ctx, sgft_tree *tree, sgft_write_fn wr,
                     void *wr_data);
 
+/* A read callback over bytes in memory: rd_data is an sgft_memory whose
+ * pos starts at 0 (the bytes are not copied). */
+typedef struct sgft_memory {
+    const char *data;
+    size_t len, pos;
+} sgft_memory;
+long sgft_memory_read(void *memory, char *buf, size_t cap);
+
 /* Write callbacks: to a FILE * (wr_data), and to a growing buffer. */
 int sgft_file_write(void *file, const char *buf, size_t len);
 typedef struct sgft_buffer {

@@ -296,8 +296,7 @@ struct sgft_reader {
     parser *parser;
     decoder *dec;
     int fd;            /* sgft_reader_open: the file, or -1 */
-    const char *mem;   /* sgft_reader_memory: the bytes */
-    size_t mem_len, mem_pos;
+    sgft_memory mem;   /* sgft_reader_memory: the bytes */
 };
 
 static long reader_fd_read(void *data, char *b, size_t cap) {
@@ -309,13 +308,13 @@ static long reader_fd_read(void *data, char *b, size_t cap) {
     }
 }
 
-static long reader_mem_read(void *data, char *b, size_t cap) {
-    sgft_reader *r = data;
-    size_t n = r->mem_len - r->mem_pos;
+long sgft_memory_read(void *memory, char *b, size_t cap) {
+    sgft_memory *m = memory;
+    size_t n = m->len - m->pos;
     if (n > cap)
         n = cap;
-    memcpy(b, r->mem + r->mem_pos, n);
-    r->mem_pos += n;
+    memcpy(b, m->data + m->pos, n);
+    m->pos += n;
     return (long)n;
 }
 
@@ -353,9 +352,9 @@ sgft_reader *sgft_reader_memory(sgft_ctx *ctx, const char *data, size_t len) {
     if (!r)
         return NULL;
     r->fd = -1;
-    r->mem = data;
-    r->mem_len = len;
-    return reader_make(ctx, r, reader_mem_read, r);
+    r->mem.data = data;
+    r->mem.len = len;
+    return reader_make(ctx, r, sgft_memory_read, &r->mem);
 }
 
 sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path) {

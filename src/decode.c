@@ -248,19 +248,6 @@ static void sniff_tree_end(void *data) {
     s->in_ca = false;
 }
 
-typedef struct mem_reader {
-    const char *s;
-    size_t len, pos;
-} mem_reader;
-
-static long mem_read(void *data, char *b, size_t cap) {
-    mem_reader *m = data;
-    size_t n = m->len - m->pos < cap ? m->len - m->pos : cap;
-    memcpy(b, m->s + m->pos, n);
-    m->pos += n;
-    return (long)n;
-}
-
 /* The CA of the first game tree in head, as written ("" when none): the
  * parser's events over head, with the context's own input, before the
  * run reads it.  What the parser leaves in the context is put back: its
@@ -279,8 +266,8 @@ static void sniff_ca(sgft_ctx *ctx, const char *head, size_t len, char *out,
     sgft_diag_fn fn = ctx->diag_fn;
     size_t header = ctx->header.len;
     ctx->diag_fn = NULL;
-    mem_reader m = {head, len, 0};
-    sgft__input_init(&ctx->in, mem_read, &m);
+    sgft_memory m = {head, len, 0};
+    sgft__input_init(&ctx->in, sgft_memory_read, &m);
     sgft__parse_events(ctx, &ev, &s);
     sgft__input_free(&ctx->in);
     ctx->diag_fn = fn;

@@ -291,6 +291,27 @@ static int named_descriptor(const char *path) {
     return atoi(n);
 }
 
+/* Makes o's temporary file beside o->path, listed for the signal
+ * handlers; -1 with errno set (ENOMEM when out of memory). */
+static int make_temp(outfile *o) {
+    o->tmp = temp_name_for(o->path);
+    if (!o->tmp) {
+        errno = ENOMEM;
+        return -1;
+    }
+    o->slot = temp_register(o->tmp);
+    o->fd = o->slot ? mkstemp(o->tmp) : -1;
+    if (o->fd < 0) {
+        int e = o->slot ? errno : ENOMEM;
+        temp_unregister(o->slot);
+        free(o->tmp);
+        o->tmp = NULL;
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
 outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
     struct stat st;
     outfile *o = calloc(1, sizeof *o);
@@ -368,17 +389,10 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
     } else {
         /* A new file: its temporary file is made at once, so that a
          * folder that cannot be written is reported before the work. */
-        o->tmp = temp_name_for(o->path);
-        if (!o->tmp)
-            goto oom;
-        o->slot = temp_register(o->tmp);
-        o->fd = o->slot ? mkstemp(o->tmp) : -1;
-        if (o->fd < 0) {
-            int e = o->slot ? errno : ENOMEM;
-            temp_unregister(o->slot);
-            free(o->tmp);
-            o->tmp = NULL;
-            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, e);
+        if (make_temp(o) < 0) {
+            if (errno == ENOMEM)
+                goto oom;
+            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             goto fail;
         }
     }
@@ -393,21 +407,8 @@ fail:
 /* The content differs from the old file after o->agreed bytes: the
  * temporary file is made and given those bytes. */
 static int diverge(outfile *o) {
-    o->tmp = temp_name_for(o->path);
-    if (!o->tmp) {
-        errno = ENOMEM;
+    if (make_temp(o) < 0)
         return -1;
-    }
-    o->slot = temp_register(o->tmp);
-    o->fd = o->slot ? mkstemp(o->tmp) : -1;
-    if (o->fd < 0) {
-        int e = o->slot ? errno : ENOMEM;
-        temp_unregister(o->slot);
-        free(o->tmp);
-        o->tmp = NULL;
-        errno = e;
-        return -1;
-    }
     uint64_t done = 0;
     while (done < o->agreed) {
         size_t n = o->agreed - done < CMP_CHUNK ? (size_t)(o->agreed - done)

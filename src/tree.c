@@ -254,17 +254,12 @@ int sgft_prop_add_value(sgft_ctx *ctx, sgft_prop *p, const char *text) {
     buf b;
     sgft__buf_init(&b);
     sgft__escape(&b, text, strlen(text), false);
-    char *t = b.oom ? NULL
-                    : sgft__arena_strndup(&ctx->tree_arena,
-                                          b.data ? b.data : "", b.len);
-    size_t n = b.len;
-    sgft__buf_free(&b);
     uint64_t off = p->last_value ? p->last_value->off : p->off;
-    value *v = t ? sgft__value_add(ctx, p, off, n) : NULL;
-    if (!v)
-        return SGFT_ENOMEM;
-    v->text = t;
-    return 0;
+    value *v = b.oom ? NULL
+                     : sgft__value_append(ctx, p, b.data ? b.data : "",
+                                          b.len, off);
+    sgft__buf_free(&b);
+    return v ? 0 : SGFT_ENOMEM;
 }
 
 int sgft_prop_set_value(sgft_ctx *ctx, sgft_prop *p, const char *text) {
@@ -290,18 +285,10 @@ bool sgft__value_set(sgft_ctx *ctx, value *v, const char *text, size_t len) {
 
 value *sgft__value_append(sgft_ctx *ctx, prop *p, const char *text,
                           size_t len, uint64_t off) {
-    value *v = sgft__arena_alloc(&ctx->tree_arena, sizeof *v);
-    if (!v || !(v->text = sgft__arena_strndup(&ctx->tree_arena, text, len)))
-        return NULL;
-    v->next = NULL;
-    v->off = off;
-    v->len = len;
-    v->flags = 0;
-    if (p->last_value)
-        p->last_value->next = v;
-    else
-        p->values = v;
-    p->last_value = v;
+    char *t = sgft__arena_strndup(&ctx->tree_arena, text, len);
+    value *v = t ? sgft__value_add(ctx, p, off, len) : NULL;
+    if (v)
+        v->text = t;
     return v;
 }
 
