@@ -577,6 +577,25 @@ static int run_dupes(cli *c) {
     return rc > worst ? rc : worst;
 }
 
+/* Closes the report and frees what the command holds at its end. */
+static void cli_free(cli *c) {
+    sgft_reporter_close(c->rep);
+    if (c->tty)
+        fclose(c->tty);
+    for (size_t i = 0; i < c->nfiles; i++)
+        free(c->files[i]);
+    free(c->files);
+    for (size_t i = 0; i < c->ngiven; i++) {
+        free((char *)c->given[i].arg);
+        free((char *)c->given[i].spelled);
+    }
+    free(c->given);
+    config_free(c);
+    /* base: the command line's options, once the files are run; before,
+     * opt is they. */
+    sgft_options_free(c->base ? c->base : c->opt);
+}
+
 int main(int argc, char **argv) {
     cli c;
     memset(&c, 0, sizeof c);
@@ -608,16 +627,7 @@ int main(int argc, char **argv) {
     }
     if (c.explain) {
         int rc = explain(&c, c.explain);
-        sgft_reporter_close(c.rep);
-        for (size_t i = 0; i < c.nfiles; i++)
-            free(c.files[i]);
-        free(c.files);
-        for (size_t i = 0; i < c.ngiven; i++) {
-            free((char *)c.given[i].arg);
-            free((char *)c.given[i].spelled);
-        }
-        free(c.given);
-        sgft_options_free(c.opt);
+        cli_free(&c);
         return rc;
     }
     if (c.null_sep && !c.files_from)
@@ -666,18 +676,6 @@ int main(int argc, char **argv) {
                  ? run_batch(&c)
                  : run_single(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);
     progress_clear(&c.prog);
-    sgft_reporter_close(c.rep);
-    if (c.tty)
-        fclose(c.tty);
-    for (size_t i = 0; i < c.nfiles; i++)
-        free(c.files[i]);
-    free(c.files);
-    for (size_t i = 0; i < c.ngiven; i++) {
-        free((char *)c.given[i].arg);
-        free((char *)c.given[i].spelled);
-    }
-    free(c.given);
-    config_free(&c);
-    sgft_options_free(c.base);
+    cli_free(&c);
     return rc;
 }

@@ -512,15 +512,8 @@ static int split_write(void *data, const char *b, size_t len) {
             return split_fault(sp, sp->n - 1, SGFT_EWRITE);
         size_t size = sp->base_len + 32;
         char *name = NULL;
-        if (sp->n == sp->cap) {
-            size_t cap = sp->cap ? sp->cap * 2 : 16;
-            outfile **f = realloc(sp->files, cap * sizeof *f);
-            if (f) {
-                sp->files = f;
-                sp->cap = cap;
-            }
-        }
-        if (sp->n < sp->cap)
+        if (sgft__vec_grow(&sp->files, &sp->cap, sp->n + 1,
+                           sizeof *sp->files, 16))
             name = malloc(size);
         if (!name) {
             sgft__report(sp->ctx, M_OUT_OF_MEMORY, false, 0, NULL);

@@ -71,14 +71,8 @@ typedef struct fvec {
 } fvec;
 
 static bool fvec_push(fvec *a, fmove m) {
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? a->cap * 2 : 256;
-        fmove *v = realloc(a->v, cap * sizeof *v);
-        if (!v)
-            return false;
-        a->v = v;
-        a->cap = cap;
-    }
+    if (!sgft__vec_grow(&a->v, &a->cap, a->n + 1, sizeof *a->v, 256))
+        return false;
     a->v[a->n++] = m;
     return true;
 }
