@@ -1,180 +1,20 @@
 /* parse.c - the SGF syntax, with recovery.
  *
  * Reads the input through the window of input.c and builds one game tree
- * at a time in the context's arena; each complete tree goes to the
- * tree_done callback, then its memory and input bytes are released.
+ * at a time in the context's arena (or, for the event API, calls the
+ * events instead); each complete tree goes to the tree_done callback or
+ * out of the reader, then its memory and input bytes are released.  The
+ * text outside the trees is read by parse_outside.c.
  * Every syntax fault is reported once, with the message number SGFC uses,
  * at the offset where the recovery was decided.  Nesting is kept in an
  * explicit stack: no recursion, whatever the depth of the variations.
  */
-#include "internal.h"
+#include "parse.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define EOF_CH (-1)
-#define JUNK_KEEP 64   /* characters of a junk run kept for the message */
-#define ID_MAX_LEN 100 /* identifiers this long are dropped (message 11) */
-
-typedef struct frame {
-    node *parent; /* node the variation hangs from; NULL for a game tree */
-    node *last;   /* last node of the variation's sequence so far */
-    long pdepth, ldepth; /* their depths (-1: none), for events */
-    bool has_last;  /* the sequence has a node */
-    bool had_child; /* a sub-variation was closed after the sequence */
-    uint64_t off;   /* offset of its '(' */
-} frame;
-
-typedef struct parser {
-    sgft_ctx *ctx;
-    input *in;
-    uint64_t pos; /* absolute offset of the next byte */
-    frame *stack;
-    size_t depth, cap;
-    game_tree tree;
-    tree_done_fn done;
-    int status;
-    /* '(' ignored in the current tree (21): their ')' are taken silently
-     * when they arrive after the tree's end */
-    size_t ignored_parens;
-    /* a run of illegal characters, reported as one message */
-    bool junk;
-    uint64_t junk_off;
-    char junk_text[JUNK_KEEP + 4];
-    size_t junk_len;
-    size_t junk_ws; /* white space seen after the run, not yet added */
-    bool junk_pos_known; /* its place is counted (its input released) */
-    unsigned long junk_line, junk_col;
-    bool eof_in_value; /* the input ended in a property (10 said it) */
-    bool has_root;     /* the current game tree has a node */
-    /* -E2: how values are scanned (decode.c), from the CA of the root
-     * once the first one is read (ca_due: in the root, none read yet) */
-    int scan;
-    bool ca_due;
-    /* Events instead of a tree (sgft_parse_events): no node is built;
-     * the property being read is a scratch record. */
-    const sgft_events *ev;
-    void *ev_data;
-    prop scratch;
-    char scratch_name[ID_MAX_LEN + 1];
-    /* Pulled one tree at a time (the reader): a tree handed out is
-     * released when the next one is asked for. */
-    bool pull, ready, started, finished;
-} parser;
-
-static inline bool is_ws(int c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
-           c == '\f';
-}
-static inline bool is_upper(int c) { return c >= 'A' && c <= 'Z'; }
-static inline bool is_lower(int c) { return c >= 'a' && c <= 'z'; }
-
-/* Makes pos + k readable if the input has that much; returns the byte
- * there or EOF_CH. */
-static int peek_at(parser *p, uint64_t k) {
-    input *in = p->in;
-    while (p->pos + k >= in->win + in->len) {
-        long n = sgft__input_fill(in);
-        if (n < 0) {
-            if (!p->status)
-                p->status = in->read_errno == ENOMEM ? SGFT_ENOMEM
-                                                             : SGFT_EREAD;
-            return EOF_CH;
-        }
-        if (n == 0)
-            return EOF_CH;
-    }
-    return (unsigned char)*in_ptr(in, p->pos + k);
-}
-
-static inline int peek(parser *p) {
-    input *in = p->in;
-    if (p->pos < in->win + in->len)
-        return (unsigned char)*in_ptr(in, p->pos);
-    return peek_at(p, 0);
-}
-
-static void report_at(parser *p, msg_id code, uint64_t off, const report *r) {
-    sgft__report(p->ctx, code, true, off, r);
-}
-
-static void oom(parser *p) {
-    if (!p->status)
-        p->status = SGFT_ENOMEM;
-}
-
-/* --- illegal characters ------------------------------------------------ */
-
-static void junk_add(parser *p, int c) {
-    if (!p->junk) {
-        p->junk = true;
-        p->junk_off = p->pos;
-        p->junk_len = 0;
-        p->junk_ws = 0;
-        p->junk_pos_known = false;
-    }
-    /* White space inside a run belongs to it; at its end it does not. */
-    for (; p->junk_ws; p->junk_ws--)
-        if (p->junk_len < JUNK_KEEP)
-            p->junk_text[p->junk_len++] = ' ';
-    if (p->junk_len < JUNK_KEEP)
-        p->junk_text[p->junk_len++] = c ? (char)c : ' '; /* NUL shown as ' ' */
-    else if (p->junk_len == JUNK_KEEP) {
-        memcpy(p->junk_text + p->junk_len, "...", 3);
-        p->junk_len += 3;
-    }
-}
-
-static void junk_flush(parser *p) {
-    if (!p->junk)
-        return;
-    p->junk_text[p->junk_len] = '\0';
-    report r = {0};
-    r.detail = p->junk_text;
-    r.pos_known = p->junk_pos_known;
-    r.line = p->junk_line;
-    r.col = p->junk_col;
-    report_at(p, M_ILLEGAL_CHARS, p->junk_off, &r);
-    p->junk = false;
-}
-
-/* Between game trees nothing read needs to stay: the input is released
- * every 64 KiB, so that text after or between the trees is scanned in
- * bounded memory (a pending run of junk keeps only its place). */
-static void release_between_trees(parser *p) {
-    if (p->depth || p->pos - p->in->base.off < 64 * 1024)
-        return;
-    if (p->junk && !p->junk_pos_known) {
-        sgft__input_position(p->in, p->junk_off, &p->junk_line,
-                             &p->junk_col);
-        p->junk_pos_known = true;
-    }
-    sgft__input_release(p->in, p->pos);
-}
-
-/* Skips white space; a pending junk run remembers how much it saw. */
-static void skip_ws(parser *p) {
-    int c;
-    while ((c = peek(p)) != EOF_CH && is_ws(c)) {
-        if (p->junk)
-            p->junk_ws++;
-        p->pos++;
-        if ((p->pos & 0xFFFF) == 0)
-            release_between_trees(p);
-    }
-}
-
-/* Byte at the first non-white-space position from pos + k, and its
- * distance in *at. */
-static int peek_nonws(parser *p, uint64_t k, uint64_t *at) {
-    int c;
-    while ((c = peek_at(p, k)) != EOF_CH && is_ws(c))
-        k++;
-    *at = k;
-    return c;
-}
 
 /* --- the stack of open variations -------------------------------------- */
 
@@ -275,7 +115,7 @@ static void release_tree(parser *p) {
 /* Hands a finished tree on (to the callback, to the events, or out of
  * the reader) and releases it. */
 static void tree_end(parser *p) {
-    junk_flush(p);
+    sgft__junk_flush(p);
     if (p->has_root) {
         p->ctx->sum.trees++;
         if (p->ev) {
@@ -296,8 +136,8 @@ static void tree_end(parser *p) {
 static void open_paren(parser *p) {
     uint64_t off = p->pos;
     uint64_t at;
-    int c2 = peek_nonws(p, 1, &at);
-    junk_flush(p);
+    int c2 = sgft__peek_nonws(p, 1, &at);
+    sgft__junk_flush(p);
     if (p->depth == 0) {
         p->ignored_parens = 0;
         tree_begin(p, off);
@@ -330,7 +170,7 @@ static void open_paren(parser *p) {
 }
 
 static void close_paren(parser *p) {
-    junk_flush(p);
+    sgft__junk_flush(p);
     frame *f = top(p);
     if (!f->has_last)
         report_at(p, M_EMPTY_VARIATION, f->off, NULL);
@@ -384,7 +224,7 @@ static bool read_value(parser *p, prop *pr) {
     for (;;) {
         uint64_t end = in->win + in->len;
         if (i >= end) {
-            if (peek_at(p, i - p->pos) == EOF_CH) {
+            if (sgft__peek_at(p, i - p->pos) == EOF_CH) {
                 /* End of input inside the value (10): keep what was read. */
                 report r = {0};
                 r.detail = "inside a value";
@@ -411,7 +251,7 @@ static bool read_value(parser *p, prop *pr) {
             if (k < avail && s[k] == ']')
                 break;
             if (k < avail)
-                peek_at(p, end - p->pos);
+                sgft__peek_at(p, end - p->pos);
             continue;
         }
         const char *rb = memchr(s, ']', avail);
@@ -511,7 +351,7 @@ static void read_values(parser *p, prop *pr) {
         if (!read_value(p, pr))
             return;
         uint64_t at;
-        int c = peek_nonws(p, 0, &at);
+        int c = sgft__peek_nonws(p, 0, &at);
         if (c != '[')
             return;
         p->pos += at;
@@ -538,13 +378,13 @@ static void identifier(parser *p) {
         uint64_t end = p->pos;
         p->pos = off;
         for (; p->pos < end; p->pos++)
-            junk_add(p, peek(p));
+            sgft__junk_add(p, peek(p));
         return;
     }
-    junk_flush(p);
+    sgft__junk_flush(p);
     uint64_t id_end = p->pos;
     uint64_t at;
-    c = peek_nonws(p, 0, &at);
+    c = sgft__peek_nonws(p, 0, &at);
     report r = {0};
     if (c != '[') {
         char shown[ID_MAX_LEN + 4];
@@ -608,63 +448,6 @@ static void identifier(parser *p) {
     read_values(p, pr);
 }
 
-/* --- the start of the data ------------------------------------------- */
-
-/* Does the text at pos + k look like a property: letters (at least one
- * uppercase), white space, '['? */
-static bool looks_like_prop(parser *p, uint64_t k) {
-    int c;
-    bool upper = false;
-    while ((c = peek_at(p, k)) != EOF_CH && (is_upper(c) || is_lower(c))) {
-        upper |= is_upper(c);
-        k++;
-    }
-    uint64_t at;
-    return upper && peek_nonws(p, k, &at) == '[';
-}
-
-/* Skips the text before the first game tree (-b); keeps it with -k.
- * Returns false when no SGF data was found. */
-static bool find_start(parser *p) {
-    sgft_ctx *ctx = p->ctx;
-    bool warned = false;
-    for (;;) {
-        int c = peek(p);
-        if (c == EOF_CH)
-            return false;
-        if (c == '(') {
-            uint64_t at;
-            int c2 = peek_nonws(p, 1, &at);
-            switch (ctx->opt.find_start) {
-            case SGFT_START_PAREN: return true;
-            case SGFT_START_PAREN_SEMI:
-                if (c2 == ';')
-                    return true;
-                break;
-            case SGFT_START_HEURISTIC:
-                if (c2 == ';' || (is_upper(c2) && looks_like_prop(p, at)))
-                    return true;
-                break;
-            }
-        } else if (c == '[' && !warned && is_lower(peek_at(p, 1)) &&
-                   is_lower(peek_at(p, 2)) && peek_at(p, 3) == ']') {
-            /* Something like a point value before the data (6). */
-            char seen[5];
-            memcpy(seen, in_ptr(p->in, p->pos), 4);
-            seen[4] = '\0';
-            report r = {0};
-            r.detail = seen;
-            report_at(p, M_SGF_IN_HEADER, p->pos, &r);
-            warned = true;
-        }
-        if (ctx->opt.keep_header)
-            sgft__buf_putc(&ctx->header, (char)c);
-        p->pos++;
-        if ((p->pos & 0xFFFF) == 0)
-            sgft__input_release(p->in, p->pos);
-    }
-}
-
 /* --- the main loop ----------------------------------------------------- */
 
 /* Reads on until a game tree was handed out (pull) or the input ends.
@@ -678,7 +461,7 @@ static int run(parser *p) {
         return p->status;
     if (!p->started) {
         p->started = true;
-        if (!find_start(p)) {
+        if (!sgft__find_start(p)) {
             p->finished = true;
             if (!p->status)
                 sgft__report(p->ctx, M_NO_SGF_DATA, false, 0, NULL);
@@ -689,7 +472,7 @@ static int run(parser *p) {
     int c;
     while (!p->status && !p->ready && (c = peek(p)) != EOF_CH) {
         if (is_ws(c)) {
-            skip_ws(p);
+            sgft__skip_ws(p);
             continue;
         }
         if (c == '(') {
@@ -713,27 +496,27 @@ static int run(parser *p) {
                 const char *q = memchr(s, '(', avail);
                 p->pos += q ? (uint64_t)(q - s) : avail;
             } else {
-                junk_add(p, c);
+                sgft__junk_add(p, c);
                 p->pos++;
             }
-            release_between_trees(p);
+            sgft__release_between_trees(p);
             continue;
         }
         if (c == ')') {
             close_paren(p);
         } else if (c == ';') {
-            junk_flush(p);
+            sgft__junk_flush(p);
             add_node(p, p->pos);
             p->pos++;
         } else if (c == '[') {
             /* Values without identifier (54): dropped. */
-            junk_flush(p);
+            sgft__junk_flush(p);
             report_at(p, M_VALUES_WITHOUT_ID, p->pos, NULL);
             read_values(p, NULL);
         } else if (is_upper(c) || is_lower(c)) {
             identifier(p);
         } else {
-            junk_add(p, c);
+            sgft__junk_add(p, c);
             p->pos++;
         }
     }
@@ -741,7 +524,7 @@ static int run(parser *p) {
         return 1;
     if (p->status)
         return p->status;
-    junk_flush(p);
+    sgft__junk_flush(p);
     p->finished = true;
     if (p->depth > 0) {
         /* End of input inside a game tree (9): close it.  After an end
