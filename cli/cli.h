@@ -96,6 +96,12 @@ int file_status(const cli *c, bool different);
 int config_for(cli *c, const char *path);
 void config_free(cli *c);
 
+/* main.c: prints the words of text on standard output from column col
+ * (after what the caller printed on the line), wrapped at width, every
+ * line indented to indent; "\n" starts a new paragraph (an empty line
+ * between).  Ends the last line. */
+void cli_wrap(const char *text, int col, int indent, int width);
+
 /* explain.c: --explain=N; returns the exit status. */
 int explain(cli *c, const char *which);
 

@@ -29,39 +29,7 @@ static int message_of(const char *which) {
 
 /* Prints text wrapped to 76 columns, each line indented by two spaces;
  * "\n\n" starts a new paragraph. */
-static void wrapped(const char *text) {
-    enum { WIDTH = 76 };
-    int col = 0;
-    const char *p = text;
-    while (*p) {
-        if (p[0] == '\n') {
-            fputs("\n\n", stdout);
-            col = 0;
-            while (*p == '\n')
-                p++;
-            continue;
-        }
-        size_t word = strcspn(p, " \n");
-        if (col && col + 1 + (int)word > WIDTH) {
-            putchar('\n');
-            col = 0;
-        }
-        if (!col) {
-            fputs("  ", stdout);
-            col = 2;
-        } else {
-            putchar(' ');
-            col++;
-        }
-        printf("%.*s", (int)word, p);
-        col += (int)word;
-        p += word;
-        while (*p == ' ')
-            p++;
-    }
-    if (col)
-        putchar('\n');
-}
+static void wrapped(const char *text) { cli_wrap(text, 0, 2, 76); }
 
 typedef struct first_diag {
     sgft_severity sev;

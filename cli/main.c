@@ -84,24 +84,25 @@ void cli_fatal(cli *c, int code, const char *detail) { fatal(c, code, detail); }
 
 /* --- help ----------------------------------------------------------------- */
 
-/* One option of --help: the name in a column of its own, the text
- * wrapped to 79 columns beside it (a long name takes a line alone). */
-static void print_wrapped(const char *left, const char *text) {
-    enum { INDENT = 28, WIDTH = 79 };
-    int col = printf("  %s", left);
-    if (col > INDENT - 1) {
-        printf("\n");
-        col = 0;
-    }
-    printf("%*s", INDENT - col, "");
-    col = INDENT;
+void cli_wrap(const char *text, int col, int indent, int width) {
     const char *p = text;
     while (*p) {
-        size_t word = strcspn(p, " ");
-        if (col > INDENT && col + 1 + (int)word > WIDTH) {
-            printf("\n%*s", INDENT, "");
-            col = INDENT;
-        } else if (col > INDENT) {
+        if (*p == '\n') {
+            fputs("\n\n", stdout);
+            col = 0;
+            while (*p == '\n')
+                p++;
+            continue;
+        }
+        size_t word = strcspn(p, " \n");
+        if (col > indent && col + 1 + (int)word > width) {
+            putchar('\n');
+            col = 0;
+        }
+        if (col < indent) {
+            printf("%*s", indent - col, "");
+            col = indent;
+        } else if (col > indent) {
             putchar(' ');
             col++;
         }
@@ -111,7 +112,20 @@ static void print_wrapped(const char *left, const char *text) {
         while (*p == ' ')
             p++;
     }
-    putchar('\n');
+    if (col)
+        putchar('\n');
+}
+
+/* One option of --help: the name in a column of its own, the text
+ * wrapped to 79 columns beside it (a long name takes a line alone). */
+static void print_wrapped(const char *left, const char *text) {
+    enum { INDENT = 28, WIDTH = 79 };
+    int col = printf("  %s", left);
+    if (col > INDENT - 1) {
+        putchar('\n');
+        col = 0;
+    }
+    cli_wrap(text, col, INDENT, WIDTH);
 }
 
 /* --list-rules: one line per rule of the library: key, scope, the
