@@ -325,6 +325,25 @@ static double tier(form f, const unsigned char *s, size_t n) {
 
 #define tables sgft__lang_tables
 
+/* What a character adds by its class (sgft__cjk_class): a frequent
+ * character of names or text is what real records hold, and the rest of
+ * a first level is what a wrong reading gives, characters picked as if
+ * at random (the names of a country draw on a few hundred characters of
+ * the thousands of its first level).  The layout of the charset decides
+ * for the characters outside the classes (kana, symbols, second levels,
+ * extensions). */
+static double cjk_score(const struct cand *c, const unsigned char *s, size_t n,
+                        uint32_t cp) {
+    static const double by_class[4] = {0, -0.8, 1.0, 2.2};
+    double t = tier(c->form, s, n);
+    int k = sgft__cjk_class(c->lang, cp);
+    if (k)
+        return (t > 0 ? t : 0) + by_class[k];
+    if (t > 0) /* a first-level character of no class */
+        return c->lang == L_KO ? -0.6 : -1.5;
+    return t;
+}
+
 /* One candidate's reading of the text, kept while it is scored. */
 typedef struct reading {
     bool ok;
@@ -370,20 +389,6 @@ static void read_as(int k, const char *s, size_t len,
         }
     /* Single-byte text is scored a word at a time (letters and the
      * characters between them), to see case, scripts and clusters. */
-    /* What a character of the frequent list adds: the log of how much
-     * more often it comes than a character of the first level, if half
-     * of the text is in the list (a list of n characters against a level
-     * of size characters that holds share of the text). */
-    double listed = 0;
-    if (c->form != F_SINGLE) {
-        static const double level[L__COUNT][2] = {
-            [L_ZH_HANS] = {3755, 0.9}, [L_ZH_HANT] = {5401, 0.9},
-            [L_JA] = {2965, 0.55}, [L_KO] = {2350, 0.85}};
-        size_t n = 0;
-        for (const char *p = tables[c->lang][0]; *p; p++)
-            n += ((unsigned char)*p & 0xC0) != 0x80;
-        listed = log(1 + level[c->lang][0] / level[c->lang][1] / (double)n);
-    }
     enum { WORD = 64 };
     uint32_t word[WORD + 2];
     size_t wn = 0;
@@ -438,8 +443,7 @@ static void read_as(int k, const char *s, size_t len,
                         r->score += sgft__score_single(c->lang, word[j], p, x);
                         r->chars++;
                     }
-                    if (c->lang != L_RU)
-                        r->score += sgft__clusters(word, wn);
+                    r->score += sgft__clusters(word, wn);
                     r->score += sgft__shape(word, wn, c->lang != L_RU);
                     if (c->lang == L_CENTRAL)
                         r->score += sgft__digraphs(word, wn);
@@ -454,9 +458,7 @@ static void read_as(int k, const char *s, size_t len,
                 r->chars++;
             }
         } else if (cp >= 0x80 && r->chars < SCORE_MAX) {
-            double t = tier(c->form, u + i, n);
-            if (sgft__set_has(tables[c->lang][0], cp))
-                t = (t > 0 ? t : 0) + listed;
+            double t = cjk_score(c, u + i, n, cp);
             /* glued to a Latin letter: Latin text misread */
             bool glued = was_letter ||
                          (i + n < len && sgft__ascii_letter(u[i + n]));

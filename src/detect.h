@@ -14,6 +14,10 @@ typedef enum lang { L_ZH_HANS, L_ZH_HANT, L_JA, L_KO, L_RU, L_WEST, L_CENTRAL,
  * (letters), as UTF-8 text. */
 extern const char *const sgft__lang_tables[L__COUNT][2];
 
+/* The class of a Chinese, Japanese or Korean character in language lg:
+ * 3 frequent in names and game records, 2 frequent in text, 1 known in
+ * text, 0 other. */
+int sgft__cjk_class(lang lg, uint32_t c);
 /* Whether code point c is one of the characters of the UTF-8 text t. */
 bool sgft__set_has(const char *t, uint32_t c);
 bool sgft__ascii_letter(unsigned c);

@@ -1,14 +1,12 @@
-# heldout.awk - names for the held-out detection table of charsets.sh,
-# made at test time and sharing nothing with the tables of detect.c: n
-# records of two names each from a seeded generator (Park-Miller, the
-# same numbers on every awk).  With pool (a file of characters, one a
-# line): 2-4 characters drawn at random.  Otherwise words of 1-3
+# heldout.awk - Latin and Cyrillic names for the held-out detection table
+# of charsets.sh, made at test time and sharing nothing with the tables of
+# detect.c: n records of two names each from a seeded generator
+# (Park-Miller, the same numbers on every awk): words of 1-3
 # syllables from the letters cons and vow, in about every second word
 # one accented letter (accv for a vowel, accc for a consonant), the first
 # letter made a capital by caps (pairs lower_upper); lists are separated
 # by '_'.  Output: "i<TAB>name<TAB>name".
 function rnd(k) { x = (x * 16807) % 2147483647; return int(x / 2147483647 * k) }
-function cjk(   k, s, i) { k = 2 + rnd(3); s = ""; for (i = 0; i < k; i++) s = s P[rnd(np)]; return s }
 function pick(list,   a, m) { m = split(list, a, "_"); return a[1 + rnd(m)] }
 function word(   s, k, i, acc) {
     k = 1 + rnd(3); s = pick(cons); acc = rnd(2)
@@ -27,9 +25,8 @@ function cap(s,   m, i) {
 function alpha(   s) { s = cap(word()); if (rnd(2)) s = s " " cap(word()); return s }
 BEGIN {
     x = seed
-    if (pool != "") while ((getline l < pool) > 0) P[np++] = l
     for (r = 0; r < n; r++) {
-        if (pool != "") { a = cjk(); b = cjk() } else { a = alpha(); b = alpha() }
+        a = alpha(); b = alpha()
         printf "%03d\t%s\t%s\n", r, a, b
     }
 }
