@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-typedef enum arg_kind { A_NONE, A_NUM, A_ID, A_STR } arg_kind;
+typedef enum arg_kind { A_NONE, A_NUM, A_ID, A_STR, A_OPT } arg_kind;
 typedef enum opt_state { S_OK, S_LATER } opt_state;
 
 typedef enum opt_id {
@@ -154,11 +154,14 @@ static void print_help(void) {
         const opt_def *o = &options[i];
         char left[64];
         int n = 0;
+        bool bare = o->arg == A_NONE || o->arg == A_OPT;
         if (o->letter)
             n = snprintf(left, sizeof left, "-%c%s, ", o->letter,
-                         o->arg == A_NONE ? "" : o->argname);
-        snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s", o->name,
-                 o->arg == A_NONE ? "" : "=", o->arg == A_NONE ? "" : o->argname);
+                         bare ? "" : o->argname);
+        snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s%s%s", o->name,
+                 o->arg == A_OPT ? "[" : "", o->arg == A_NONE ? "" : "=",
+                 o->arg == A_NONE ? "" : o->argname,
+                 o->arg == A_OPT ? "]" : "");
         char text[512];
         snprintf(text, sizeof text, "%s%s", o->help,
                  o->state == S_LATER ? " (not supported yet)" : "");
@@ -240,6 +243,17 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     }
     snprintf(detail, sizeof detail, "%s%s%s", spelled,
              arg && spelled[1] == '-' ? "=" : "", arg ? arg : "");
+    if (o - options == O_SIGNATURE) {
+        /* -g, --signature[=sgfc|symmetric] */
+        if (!arg || strcmp(arg, "sgfc") == 0)
+            v = 1;
+        else if (strcmp(arg, "symmetric") == 0)
+            v = 2;
+        else
+            fatal(c, 49, detail);
+        sgft_options_set(c->opt, SGFT_OPT_SIGNATURE, v);
+        return;
+    }
     if (o->lib) {
         /* A library option: yes/no set to 1, a number to its argument. */
         if (o->arg == A_NONE)
@@ -375,7 +389,7 @@ static void short_options(cli *c, const char *s, char **argv, int *i) {
             char d[2] = {letter, '\0'};
             fatal(c, 2, d);
         }
-        if (o->arg == A_NONE) {
+        if (o->arg == A_NONE || o->arg == A_OPT) {
             apply(c, o, NULL, spelled);
             continue;
         }
@@ -405,7 +419,7 @@ static void long_option(cli *c, const char *s, char **argv, int *i) {
             continue;
         char spelled[80];
         snprintf(spelled, sizeof spelled, "--%.*s", (int)len, name);
-        if (o->arg == A_NONE) {
+        if (o->arg == A_NONE || (o->arg == A_OPT && !eq)) {
             if (eq)
                 fatal(c, 49, s);
             apply(c, o, NULL, spelled);
@@ -436,7 +450,7 @@ int cli_apply_named(cli *c, const char *name, const char *arg,
         snprintf(why, why_size, "unknown option '%s'", name);
         return -1;
     }
-    if ((o->arg == A_NONE) != (arg == NULL)) {
+    if (o->arg != A_OPT && (o->arg == A_NONE) != (arg == NULL)) {
         snprintf(why, why_size, o->arg == A_NONE ? "--%s takes no argument"
                                                  : "--%s needs an argument",
                  name);
@@ -671,6 +685,14 @@ int main(int argc, char **argv) {
         fatal(&c, 101, "-R goes with --check, --in-place or --outdir");
     if (sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) && (c.nfiles == 2 || c.mode > B_CHECK))
         fatal(&c, 101, "--parse-only writes nothing");
+    if (sgft_options_get(c.opt, SGFT_OPT_STRIP_ANALYSIS) &&
+        (sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) || c.mode == B_DUPLICATES))
+        fatal(&c, 101, "--strip-analysis needs the checks: not with "
+                       "--parse-only or --duplicates");
+    if (sgft_options_get(c.opt, SGFT_OPT_SIGNATURE) == 2 &&
+        (sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) || c.mode == B_DUPLICATES))
+        fatal(&c, 101, "--signature=symmetric needs the checks: not with "
+                       "--parse-only or --duplicates");
     if (sgft_options_get(c.opt, SGFT_OPT_SPLIT) && (c.mode != B_NONE || c.nfiles < 2 ||
                         strcmp(c.files[1], "-") == 0))
         fatal(&c, 101, "-s needs an OUTFILE to name the files after");

@@ -8,7 +8,8 @@
  *
  * letter 0: long option only.  Arguments: A_NONE; A_NUM (digits, chained
  * as SGFC does: -d20); A_ID (uppercase letters: -yMA); A_STR (long option
- * only, --name=value).  State: S_OK works; S_LATER is refused with
+ * only, --name=value); A_OPT (an optional argument, long option only:
+ * --name or --name=value; the letter takes none).  State: S_OK works; S_LATER is refused with
  * message 100 until it is implemented.  Library option: the sgft_option
  * the option sets (a yes/no option to 1, a number to its argument), or 0
  * when main.c handles it.
@@ -18,7 +19,7 @@ OPT(CRITICAL,     'c', "write-critical",  A_NONE, NULL,    S_OK, SGFT_OPT_WRITE_
 OPT(DISABLE,      'd', "disable",         A_NUM,  "N",     S_OK, 0,    "do not report message number N (repeatable; fatal errors cannot be disabled)")
 OPT(EXPAND,       'e', "expand",          A_NONE, NULL,    S_OK, SGFT_OPT_EXPAND,    "write point lists expanded, one point per value")
 OPT(ENCODING_MODE,'E', "encoding-mode",   A_NUM,  "1|2|3", S_OK, SGFT_OPT_ENCODING_MODE,    "1 decode the input before parsing (default), 2 decode the values of each game tree in its own charset, 3 no decoding (bytes kept, CA kept)")
-OPT(SIGNATURE,    'g', "signature",       A_NONE, NULL,    S_OK, SGFT_OPT_SIGNATURE,    "report the game signature of each game tree (information message 102)")
+OPT(SIGNATURE,    'g', "signature",       A_OPT,  "FORM",  S_OK, SGFT_OPT_SIGNATURE,    "report the game signature of each game tree (information message 102); FORM sgfc (default, as SGFC) or symmetric (the same for the game turned or mirrored)")
 OPT(HELP,         'h', "help",            A_NONE, NULL,    S_OK, 0,    "print this help and exit")
 OPT(INTERACTIVE,  'i', "interactive",     A_NONE, NULL,    S_OK, 0,    "ask on the terminal what to do with game-info values that cannot be repaired")
 OPT(KEEP_HEADER,  'k', "keep-header",     A_NONE, NULL,    S_OK, SGFT_OPT_KEEP_HEADER,    "keep the text before the SGF data in the output")
@@ -60,4 +61,5 @@ OPT(FAIL_ON,       0,  "fail-on",         A_STR,  "LEVEL", S_OK, 0,    "the lowe
 OPT(EXPLAIN,       0,  "explain",         A_STR,  "N",     S_OK, 0,    "print what message N (a number or a key) means, with an example, and exit")
 OPT(FILES_FROM,    0,  "files-from",      A_STR,  "FILE",  S_OK, 0,    "batch: read the paths from FILE ('-' standard input), one a line")
 OPT(NULL_SEP,     '0', "null",            A_NONE, NULL,    S_OK, 0,    "with --files-from: paths end with a NUL byte (find -print0)")
+OPT(STRIP_ANALYSIS, 0, "strip-analysis",  A_NONE, NULL,    S_OK, SGFT_OPT_STRIP_ANALYSIS, "delete the analysis that programs such as Lizzie, KaTrain, Sabaki, q5Go and GoReviewPartner store in their own properties, and KaTrain's text in comments (messages 140, 141)")
 OPT(NO_CONFIG,     0,  "no-config",       A_NONE, NULL,    S_OK, 0,    "read no .sgftidy configuration file")

@@ -116,7 +116,11 @@ typedef enum sgft_option {
     SGFT_OPT_EXPAND,          /* -e: expand compressed point lists */
     SGFT_OPT_PASS_TT,         /* -p: write passes as [tt] where possible */
     SGFT_OPT_DELETE_MOVE_MARKUP, /* -m: delete markup on the move's point */
-    SGFT_OPT_SIGNATURE,       /* -g: report each game's signature (102) */
+    SGFT_OPT_SIGNATURE,       /* -g: report each game's signature (102):
+                                 0 no, 1 SGFC's form, 2 the same form
+                                 for the game turned or mirrored on the
+                                 board (the symmetry of its
+                                 sgft_fingerprint) */
     SGFT_OPT_FIX_VARIATIONS,  /* -v: sibling-style variations, root moves */
     SGFT_OPT_SPLIT,           /* -s: sgft_run_file writes each game tree to
                                  OUTFILE_001.sgf, OUTFILE_002.sgf ... */
@@ -126,7 +130,11 @@ typedef enum sgft_option {
     SGFT_OPT_NODE_BREAKS,     /* -L: end lines at node boundaries */
     SGFT_OPT_DUMP_TREE,       /* write a listing of the parsed content
                                  instead of SGF (for tests) */
-    SGFT_OPT_PARSE_ONLY       /* stop after parsing (syntax messages) */
+    SGFT_OPT_PARSE_ONLY,      /* stop after parsing (syntax messages) */
+    SGFT_OPT_STRIP_ANALYSIS   /* delete the analysis properties of AI
+                                 tools (LZ, KT, SBKV ...) and the text
+                                 KaTrain marks as its own in C (140,
+                                 141) */
 } sgft_option;
 
 /* Sets an option; returns 0, or SGFT_EINVAL for an unknown option or a

@@ -50,7 +50,6 @@ static bool *flag_of(sgft_options *o, sgft_option opt) {
     case SGFT_OPT_EXPAND: return &o->expand;
     case SGFT_OPT_PASS_TT: return &o->pass_tt;
     case SGFT_OPT_DELETE_MOVE_MARKUP: return &o->delete_move_markup;
-    case SGFT_OPT_SIGNATURE: return &o->signature;
     case SGFT_OPT_FIX_VARIATIONS: return &o->fix_variations;
     case SGFT_OPT_SPLIT: return &o->split;
     case SGFT_OPT_REVERSE_VARIATIONS: return &o->reverse_variations;
@@ -59,6 +58,7 @@ static bool *flag_of(sgft_options *o, sgft_option opt) {
     case SGFT_OPT_NODE_BREAKS: return &o->node_breaks;
     case SGFT_OPT_DUMP_TREE: return &o->dump_tree;
     case SGFT_OPT_PARSE_ONLY: return &o->parse_only;
+    case SGFT_OPT_STRIP_ANALYSIS: return &o->strip_analysis;
     default: return NULL;
     }
 }
@@ -87,6 +87,11 @@ int sgft_options_set(sgft_options *o, sgft_option opt, long v) {
             return SGFT_EINVAL;
         o->line_width = (unsigned)v;
         return 0;
+    case SGFT_OPT_SIGNATURE:
+        if (v < 0 || v > 2)
+            return SGFT_EINVAL;
+        o->signature = (int)v;
+        return 0;
     default: {
         bool *f = flag_of(o, opt);
         if (!f || v < 0 || v > 1)
@@ -103,6 +108,7 @@ long sgft_options_get(const sgft_options *o, sgft_option opt) {
     case SGFT_OPT_LINEBREAKS: return o->linebreaks;
     case SGFT_OPT_ENCODING_MODE: return o->encoding_mode;
     case SGFT_OPT_LINE_WIDTH: return o->line_width;
+    case SGFT_OPT_SIGNATURE: return o->signature;
     default: {
         bool *f = flag_of((sgft_options *)o, opt);
         return f ? *f : -1;

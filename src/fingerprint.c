@@ -46,6 +46,11 @@ static void transform(unsigned t, int cols, int rows, int c, int r, int *oc,
     *orow = r;
 }
 
+void sgft__transform_point(unsigned t, int cols, int rows, int c, int r,
+                           int *oc, int *orow) {
+    transform(t, cols, rows, c, r, oc, orow);
+}
+
 /* A move as one number: the order of the canonical form. */
 static long code_of(unsigned t, int cols, int rows, const fmove *m) {
     int c, r;

@@ -307,7 +307,7 @@ struct sgft_options {
     bool expand;                /* -e */
     bool pass_tt;               /* -p */
     bool delete_move_markup;    /* -m */
-    bool signature;             /* -g */
+    int signature;              /* -g: 0 none, 1 SGFC's form, 2 symmetric */
     bool fix_variations;        /* -v */
     bool split;                 /* -s */
     int encoding_mode;          /* -E: 1, 2 or 3 */
@@ -320,6 +320,7 @@ struct sgft_options {
     unsigned line_width;        /* >= 20 */
     bool dump_tree;
     bool parse_only;
+    bool strip_analysis;        /* --strip-analysis */
     unsigned char disabled[SGFT_MAX_MSG]; /* -dN: nonzero = silenced */
     unsigned char deleted[P__COUNT + 1];  /* -yID: nonzero = deleted */
 };
@@ -492,6 +493,10 @@ typedef enum vresult { VR_OK, VR_FIXED, VR_BAD } vresult;
 vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
                         int *x, int *y);
 int sgft__point_coord(char c);
+/* fingerprint.c: the symmetry t (0-7, as sgft_fingerprint.transform) of
+ * point (c, r) on a cols x rows board. */
+void sgft__transform_point(unsigned t, int cols, int rows, int c, int r,
+                           int *oc, int *orow);
 char sgft__coord_char(int v);
 /* The points of a canonical point-list value ("xy" or "xy:xy"). */
 bool sgft__value_rect(const sgft_ctx *ctx, const value *v, int *x1, int *y1,

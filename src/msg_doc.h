@@ -86,3 +86,5 @@ DOC(108, "A text holds ;ID[ — what nodes swallowed by a missing ] look like. S
 DOC(115, "Charset detection is unsure: a second charset reads the text almost as well (see CHARSETS); --encoding chooses.")
 DOC(116, "CA names its charset in a spelling other than the standard one (CA[ISO8859_1]): read as the charset it means, named in its standard spelling.")
 DOC(120, "A configuration file (see CONFIGURATION) cannot be read or holds something that is not an option for it; the message names the file and line. The files it applies to are not checked.")
+DOC(140, "--strip-analysis: analysis properties were deleted from the game tree; the message, at the tree's root node, gives their number and then the number of each property id, as in 31 (LZ 30, KTV 1).")
+DOC(141, "--strip-analysis: the text KaTrain marks as its own was cut from comments of the game tree; the message, at the tree's root node, gives the number of comments, and how many of them were left empty and deleted.")

@@ -43,6 +43,11 @@ RULE(root_values, SGFT_SCOPE_TREE, PH_ROOT, sgft__rule_root_values,
      13, 18, 19, 46, 47, 50, 51)
 RULE(delete_request, SGFT_SCOPE_PROPERTY, PH_PROPERTY,
      sgft__rule_delete_request, "-y: properties deleted on request", 29)
+RULE(analysis, SGFT_SCOPE_PROPERTY, PH_PROPERTY | PH_TREE,
+     sgft__rule_analysis,
+     "--strip-analysis: analysis properties of AI tools deleted, KaTrain's "
+     "text cut from comments; counted per game tree",
+     140, 141)
 RULE(identifier, SGFT_SCOPE_PROPERTY, PH_PROPERTY, sgft__rule_identifier,
      "identifiers in uppercase (FF[4]), known, and of the tree's game", 16,
      35)

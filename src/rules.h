@@ -6,6 +6,15 @@
 
 #include "internal.h"
 
+/* The analysis properties (analysis_list.h). */
+typedef enum analysis_when { AN_ALWAYS, AN_LIZZIE, AN_GRP } analysis_when;
+enum {
+#define ANALYSIS(id, when) AN_##id,
+#include "analysis_list.h"
+#undef ANALYSIS
+    AN__COUNT
+};
+
 /* The state of the checks of one game tree. */
 typedef struct checker {
     sgft_ctx *ctx;
@@ -15,6 +24,14 @@ typedef struct checker {
     buf a, b;         /* scratch */
     board *board;     /* the replay (execute.c), for games that have one */
     exec_facts facts; /* what the replay found at the current node */
+    /* --strip-analysis (rules_analysis.c): whether the tree was looked
+     * at for the marks of the programs of AN_LIZZIE and AN_GRP ids, the
+     * marks found (1 << when), the properties deleted per id, the
+     * comments KaTrain's text was cut from and those left empty */
+    bool analysis_scanned;
+    unsigned analysis_marks;
+    unsigned long analysis_deleted[AN__COUNT];
+    unsigned long katrain_cut, katrain_emptied;
     /* point ownership for the uniqueness rules of one node, one group of
      * properties at a time: 0 = free, else 1 + index in the group */
     unsigned char grid[MAX_BOARD * MAX_BOARD];

@@ -225,12 +225,21 @@ bool sgft__rule_collection(checker *k, node *n, prop *p, value *v) {
 
 /* -g: the game signature: the points of moves 20, 40, 60 and 31, 51, 71
  * of the main line ("--" for a move that is not there, "tt" for a pass),
- * as SGFC prints it. */
+ * as SGFC prints it.  --signature=symmetric: the same points, turned or
+ * mirrored by the symmetry that brings the game to the canonical form of
+ * its fingerprint (fingerprint.c), so that the copies of a game that
+ * --duplicates finds turned or mirrored have one signature. */
 bool sgft__rule_signature(checker *k, node *root, prop *p_, value *v_) {
     (void)p_, (void)v_;
     if (!k->ctx->opt.signature)
         return true;
     static const int wanted[6] = {20, 40, 60, 31, 51, 71};
+    bool symmetric = k->ctx->opt.signature == 2 && k->game->points;
+    sgft_fingerprint fp = {0};
+    if (symmetric && sgft_tree_fingerprint(k->ctx, k->tree, &fp) != 0) {
+        k->ctx->status = SGFT_ENOMEM;
+        return true;
+    }
     char sig[16];
     memset(sig, '-', sizeof sig);
     int move = 0;
@@ -249,12 +258,24 @@ bool sgft__rule_signature(checker *k, node *root, prop *p_, value *v_) {
             bool point = p->values->len == 2;
             at[0] = point ? v[0] : 't';
             at[1] = point ? v[1] : 't';
+            int c = point ? sgft__point_coord(v[0]) : -1;
+            int r = point ? sgft__point_coord(v[1]) : -1;
+            bool pass = c == 19 && r == 19 && fp.cols <= 19 && fp.rows <= 19;
+            if (symmetric && c >= 0 && r >= 0 && c < fp.cols &&
+                r < fp.rows && !pass) {
+                sgft__transform_point(fp.transform, fp.cols, fp.rows, c, r,
+                                      &c, &r);
+                at[0] = sgft__coord_char(c);
+                at[1] = sgft__coord_char(r);
+            }
         }
     }
+    sgft_fingerprint_free(&fp);
     sig[6] = ' ';
     sig[13] = '\0';
-    char quoted[20], index[16];
-    snprintf(quoted, sizeof quoted, "'%s'", sig);
+    char quoted[32], index[16];
+    snprintf(quoted, sizeof quoted, symmetric ? "'%s' (symmetric)" : "'%s'",
+             sig);
     snprintf(index, sizeof index, "%u", k->tree->index);
     report r = {0};
     r.value = index;

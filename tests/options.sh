@@ -54,6 +54,9 @@ check bad-b 20 "sgftidy: fatal F49: bad option argument: -b0$nl" -- -b0 good.sgf
 check bad-y 20 "sgftidy: fatal F49: bad option argument: -yZZ$nl" -- -yZZ good.sgf
 check bad-format 20 "sgftidy: fatal F49: bad option argument: --format=xml$nl" -- --format=xml good.sgf
 check bad-mute 20 "sgftidy: fatal F49: bad option argument: --mute=NO_SUCH_KEY$nl" -- --mute=NO_SUCH_KEY good.sgf
+check bad-signature 20 "sgftidy: fatal F49: bad option argument: --signature=mirror$nl" -- --signature=mirror good.sgf
+check strip-parse-only 20 "sgftidy: fatal F101: options conflict: --strip-analysis needs the checks: not with --parse-only or --duplicates$nl" -- --strip-analysis --parse-only good.sgf
+check symmetric-duplicates 20 "sgftidy: fatal F101: options conflict: --signature=symmetric needs the checks: not with --parse-only or --duplicates$nl" -- --signature=symmetric --duplicates good.sgf
 check unknown-long 20 "sgftidy: fatal F68: unknown command-line option '--versi' (--help for help)$nl" -- --versi good.sgf
 
 # File faults.

@@ -416,7 +416,7 @@ START_TEST(test_options_defaults) {
     ck_assert_int_eq(sgft_options_get(o, SGFT_OPT_LINEBREAKS), SGFT_LB_HARD);
     ck_assert_int_eq(sgft_options_get(o, SGFT_OPT_LINE_WIDTH), 76);
     ck_assert_int_eq(sgft_options_get(o, SGFT_OPT_ENCODING_MODE), 1);
-    for (int k = SGFT_OPT_KEEP_HEADER; k <= SGFT_OPT_PARSE_ONLY; k++)
+    for (int k = SGFT_OPT_KEEP_HEADER; k <= SGFT_OPT_STRIP_ANALYSIS; k++)
         ck_assert_int_eq(sgft_options_get(o, (sgft_option)k), 0);
     for (int i = 0; i < SGFT_MAX_MSG; i++)
         ck_assert_int_eq(o->disabled[i], 0);
@@ -429,12 +429,16 @@ END_TEST
 
 START_TEST(test_options_set) {
     sgft_options *o = sgft_options_new();
-    for (int k = SGFT_OPT_KEEP_HEADER; k <= SGFT_OPT_PARSE_ONLY; k++) {
+    for (int k = SGFT_OPT_KEEP_HEADER; k <= SGFT_OPT_STRIP_ANALYSIS; k++) {
         ck_assert_int_eq(sgft_options_set(o, (sgft_option)k, 1), 0);
         ck_assert_int_eq(sgft_options_get(o, (sgft_option)k), 1);
-        ck_assert_int_eq(sgft_options_set(o, (sgft_option)k, 2), SGFT_EINVAL);
+        /* -g: 2 is the symmetric signature */
+        int top = k == SGFT_OPT_SIGNATURE ? 3 : 2;
+        ck_assert_int_eq(sgft_options_set(o, (sgft_option)k, top), SGFT_EINVAL);
         ck_assert_int_eq(sgft_options_get(o, (sgft_option)k), 1);
     }
+    ck_assert_int_eq(sgft_options_set(o, SGFT_OPT_SIGNATURE, 2), 0);
+    ck_assert_int_eq(sgft_options_get(o, SGFT_OPT_SIGNATURE), 2);
     ck_assert_int_eq(sgft_options_set(o, SGFT_OPT_FIND_START, 4), SGFT_EINVAL);
     ck_assert_int_eq(sgft_options_set(o, SGFT_OPT_LINEBREAKS, 0), SGFT_EINVAL);
     ck_assert_int_eq(sgft_options_set(o, SGFT_OPT_LINE_WIDTH, 19), SGFT_EINVAL);

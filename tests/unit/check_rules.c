@@ -16,6 +16,9 @@ sgft_options case_options(const char *args) {
     o.fix_variations = strstr(args, "-v") != NULL;
     o.strict = strstr(args, "-r") != NULL;
     o.signature = strstr(args, "-g") != NULL;
+    if (strstr(args, "--signature=symmetric"))
+        o.signature = 2;
+    o.strip_analysis = strstr(args, "--strip-analysis") != NULL;
     o.delete_empty_nodes = strstr(args, "-n") != NULL;
     o.reverse_variations = strstr(args, "-z") != NULL;
     o.expand = strstr(args, "-e") != NULL;
@@ -43,6 +46,12 @@ static const rule_case cases[] = {
      "(;FF[4]GM[1]SZ[9];B[aa]C[x])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
      "1:24 W29\n"},
+    {"analysis", "--strip-analysis",
+     "(;FF[4]GM[1]SZ[9];B[aa]LZ[x]C[a\xe3\x85\xa4\xe3\x85\xa4" "b"
+     "\xe3\x85\xa4\xe2\x80\x8b]KT[y][z];W[bb]C[c\xe3\x85\xa4\xe2\x80\x8b]"
+     "FIT[1])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]C[a];W[bb])\n",
+     "1:58 W31\n1:2 W140\n1:2 W141\n"},
     {"identifier", "-u",
      "(;FF[4]GM[1]SZ[9];bB[aa]XX[1])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
