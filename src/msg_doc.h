@@ -18,7 +18,7 @@ DOC( 15, "A value repaired: white space or other characters removed, case correc
 DOC( 16, "Lowercase letters in a property identifier of an FF[4] game tree; they are removed (in older trees silently).")
 DOC( 17, "An empty value, deleted: a warning for texts, an error where the type does not allow it (AB, MA, PL, BL, and the Real and Number game-info values KM, TM and HA).")
 DOC( 18, "FF, GM or SZ is not a positive number; FF[1], GM[1] or the default board size is assumed.")
-DOC( 19, "The game tree is not Go: its moves and points are kept as they are and not checked. Unlike SGFC, this message is not critical: nothing is lost.")
+DOC( 19, "The game tree is of a game whose points are not checked (see GAMES): its moves and points are kept as they are. Unlike SGFC, this message is not critical: nothing is lost.")
 DOC( 20, "A property identifier without a value; deleted.")
 DOC( 21, "A ( where the first node of a variation should start; ignored.")
 DOC( 22, "A NUL byte inside a value; replaced by a space. With -E2 it is looked at after the value is converted (in UTF-16 a NUL byte is part of a character).")
@@ -86,3 +86,4 @@ DOC(108, "A text holds ;ID[ — what nodes swallowed by a missing ] look like. S
 DOC(115, "Charset detection is unsure: a second charset reads the text almost as well (see CHARSETS); --encoding chooses.")
 DOC(116, "CA names its charset in a spelling other than the standard one (CA[ISO8859_1]): read as the charset it means, named in its standard spelling.")
 DOC(120, "A configuration file (see CONFIGURATION) cannot be read or holds something that is not an option for it; the message names the file and line. The files it applies to are not checked.")
+DOC(125, "SZ gives a board that the game's points cannot name (a Lines of Action board wider than 26 columns, see GAMES); the size is narrowed to what they can.")
