@@ -1,22 +1,50 @@
 /* games.c - what differs between the games an SGF file may hold (GM):
  * board sizes, coordinates, and which checks apply.
  *
- * Go (GM[1]) is the one game whose points, moves and point lists are
- * checked and whose moves are played on a board (execute.c).  Every other
- * game is read with the defaults below: its points are kept as written
- * (only their escapes are normalized) and its Go properties (PF_GO in
- * prop_list.h) are unknown there.  A new game is one row of the table
- * plus, when its points are checked, its point reader.
+ * Go (GM[1]) is the one game whose point lists are read on a grid (unique
+ * points, compressed lists) and whose moves are played on a board
+ * (execute.c).  The other games whose points and moves the FF[4] game
+ * pages define (spec 9) have each point, move and board size checked and
+ * written in one form: Backgammon, Lines of Action, Hex, Amazons and
+ * Gess.  Every other game is read with the defaults below: its points are
+ * kept as written (only their escapes are normalized; message 19) and its
+ * Go properties (PF_GO in prop_list.h) are unknown there.  Othello and
+ * Gomoku are among those: their pages give no point syntax, and their
+ * files in the wild write points both as Go does (hh) and as their
+ * players do (d3).  A new game is one row of the table plus, when its
+ * points are written another way, its point reader.
  */
 #include "internal.h"
 
+#include <stdio.h>
+#include <string.h>
+
+static const char *const hex_words[] = {"swap-sides", "swap-pieces", "resign",
+                                        "forfeit", "pass", NULL};
+static const char *const loa_words[] = {"pass", "resign", "forfeit", "escape",
+                                        NULL};
+static const char *const bg_words[] = {"double", "take", "drop", NULL};
+
 static const game games[] = {
-    /* gm  name     default  max        points replay go_props */
-    {1, "Go", 19, MAX_BOARD, true, true, true},
-    {3, "Chess", 8, 0, false, false, false},
+    /* gm  name  default  max cols, rows  points replay go_props
+     *     point syntax  move syntax  [] is a pass  special moves */
+    {1, "Go", 19, MAX_BOARD, MAX_BOARD, true, true, true, PS_GO, MS_GO, true,
+     NULL},
+    {3, "Chess", 8, 0, 0, false, false, false, PS_NONE, MS_NONE, false, NULL},
+    {6, "Backgammon", 19, 0, 0, false, false, false, PS_BACKGAMMON,
+     MS_BACKGAMMON, false, bg_words},
+    {9, "Lines of Action", 8, 26, 0, false, false, false, PS_LETTER_ROW,
+     MS_FROM_TO, true, loa_words},
+    {11, "Hex", 11, 0, 0, false, false, false, PS_LETTERS_ROW, MS_POINT, true,
+     hex_words},
+    {18, "Amazons", 10, MAX_BOARD, MAX_BOARD, false, false, false, PS_GO,
+     MS_AMAZONS, false, NULL},
+    {20, "Gess", 20, MAX_BOARD, MAX_BOARD, false, false, false, PS_GO,
+     MS_FROM_TO_COLON, false, NULL},
 };
 
-static const game other = {0, NULL, 19, 0, false, false, false};
+static const game other = {0,     NULL,    19,      0,     0,    false,
+                           false, false,   PS_NONE, MS_NONE, false, NULL};
 
 const game *sgft__game(int gm) {
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
@@ -79,4 +107,225 @@ bool sgft__value_rect(const sgft_ctx *ctx, const value *v, int *x1, int *y1,
     *x2 = v->len == 5 ? sgft__point_coord(s[3]) : *x1;
     *y2 = v->len == 5 ? sgft__point_coord(s[4]) : *y1;
     return *x1 >= 0 && *y1 >= 0 && *x2 >= 0 && *y2 >= 0;
+}
+
+/* --- the points and moves of the other games (spec 9) --------------------- */
+
+/* A value without its white space, lowercased where the game's values are
+ * case-insensitive (Hex, LOA: their pages).  Sets *ws when white space was
+ * removed (a repair, message 15, as for Go). */
+static void clean(const game *g, const char *s, size_t len, buf *out,
+                  bool *ws) {
+    bool fold = g->pts == PS_LETTER_ROW || g->pts == PS_LETTERS_ROW;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (is_space(c)) {
+            *ws = true;
+            continue;
+        }
+        if (fold && c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        sgft__buf_putc(out, c);
+    }
+}
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+
+/* The column letters of column x (from 0): a..z, then aa, ab... */
+static void put_column(buf *out, long long x) {
+    char t[16];
+    size_t n = 0;
+    for (long long v = x + 1; v > 0 && n < sizeof t; v = (v - 1) / 26)
+        t[n++] = (char)('a' + (v - 1) % 26);
+    while (n)
+        sgft__buf_putc(out, t[--n]);
+}
+
+/* A point as letters and a row number (Hex, LOA) at s[*i]: the letters
+ * (one for LOA), then the digits.  Returns false when it is not one or is
+ * off the board; the canonical form (no leading zeros) goes to out. */
+static bool letters_row(const game *g, const char *s, size_t len, size_t *i,
+                        int cols, int rows, buf *out, int *x, int *y) {
+    size_t j = *i;
+    long long col = 0, row = 0; /* at most 26 times a side: no overflow */
+    bool off = false;
+    while (j < len && is_lower(s[j])) {
+        if (col > cols)
+            off = true; /* already off the board: stays there */
+        else
+            col = col * 26 + (s[j] - 'a' + 1);
+        j++;
+    }
+    size_t letters = j - *i;
+    if (letters == 0 || (g->pts == PS_LETTER_ROW && letters > 1))
+        return false;
+    size_t d = j;
+    while (j < len && is_digit(s[j])) {
+        if (row > rows)
+            off = true;
+        else
+            row = row * 10 + (s[j] - '0');
+        j++;
+    }
+    if (j == d || off || col > cols || row < 1 || row > rows)
+        return false;
+    *x = (int)col - 1;
+    *y = (int)row - 1;
+    *i = j;
+    put_column(out, col - 1);
+    char num[16];
+    int n = snprintf(num, sizeof num, "%lld", row);
+    sgft__buf_put(out, num, (size_t)n);
+    return true;
+}
+
+/* A Go-style point (two letters) at s[*i]. */
+static bool go_point(const char *s, size_t len, size_t *i, int cols, int rows,
+                     buf *out, int *x, int *y) {
+    if (len - *i < 2 ||
+        sgft__val_point(s + *i, 2, cols, rows, x, y) != VR_OK)
+        return false;
+    sgft__buf_putc(out, sgft__coord_char(*x));
+    sgft__buf_putc(out, sgft__coord_char(*y));
+    *i += 2;
+    return true;
+}
+
+/* One point of game g at s[*i] (not Go's grid). */
+static bool one_point(const game *g, const char *s, size_t len, size_t *i,
+                      int cols, int rows, buf *out, int *x, int *y) {
+    switch (g->pts) {
+    case PS_GO:
+        return go_point(s, len, i, cols, rows, out, x, y);
+    case PS_LETTER_ROW:
+    case PS_LETTERS_ROW:
+        return letters_row(g, s, len, i, cols, rows, out, x, y);
+    case PS_BACKGAMMON:
+        /* a..x the points, y the bar, z the bearoff tray */
+        if (*i >= len || !is_lower(s[*i]))
+            return false;
+        *x = s[*i] - 'a';
+        *y = 0;
+        sgft__buf_putc(out, s[(*i)++]);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The result of a canonical form read from cleaned text: the same text is
+ * VR_OK (a case change alone is no repair), anything else VR_FIXED. */
+static vresult result(const buf *cleaned, const buf *out, bool ws) {
+    if (!ws && cleaned->len == out->len &&
+        memcmp(cleaned->data ? cleaned->data : "",
+               out->data ? out->data : "", out->len) == 0)
+        return VR_OK;
+    return VR_FIXED;
+}
+
+vresult sgft__game_point(const game *g, const char *s, size_t len, int cols,
+                         int rows, buf *out, int *x, int *y) {
+    buf c;
+    sgft__buf_init(&c);
+    bool ws = false;
+    clean(g, s, len, &c, &ws);
+    size_t start = out->len, i = 0;
+    vresult r = VR_BAD;
+    if (c.len && one_point(g, c.data, c.len, &i, cols, rows, out, x, y) &&
+        i == c.len) {
+        buf got = {out->data + start, out->len - start, 0, false};
+        r = result(&c, &got, ws);
+    }
+    sgft__buf_free(&c);
+    if (r == VR_BAD)
+        out->len = start;
+    return r;
+}
+
+static bool is_word(const game *g, const char *s, size_t len) {
+    for (const char *const *w = g->words; w && *w; w++)
+        if (strlen(*w) == len && memcmp(*w, s, len) == 0)
+            return true;
+    return false;
+}
+
+/* A move of c (cleaned) in the syntax of game g, canonical into out. */
+static bool read_move(const game *g, const buf *c, int cols, int rows,
+                      buf *out) {
+    const char *s = c->data;
+    size_t len = c->len, i = 0;
+    int x1, y1, x2, y2, x3, y3;
+    if (is_word(g, s, len)) {
+        sgft__buf_put(out, s, len);
+        return true;
+    }
+    switch (g->moves) {
+    case MS_POINT: /* Hex: a cell */
+        return one_point(g, s, len, &i, cols, rows, out, &x1, &y1) &&
+               i == len;
+    case MS_FROM_TO: /* LOA: e1-e3, c2:c5 (a capture), then marks: ++ ! */
+        if (!one_point(g, s, len, &i, cols, rows, out, &x1, &y1) ||
+            i == len || (s[i] != '-' && s[i] != ':'))
+            return false;
+        sgft__buf_putc(out, s[i++]);
+        if (!one_point(g, s, len, &i, cols, rows, out, &x2, &y2) ||
+            (x1 == x2 && y1 == y2))
+            return false;
+        for (; i < len; i++) {
+            if (!strchr("+!?#", s[i]))
+                return false;
+            sgft__buf_putc(out, s[i]);
+        }
+        return true;
+    case MS_FROM_TO_COLON: /* Gess: from:to, neither on the edge */
+        if (!one_point(g, s, len, &i, cols, rows, out, &x1, &y1) ||
+            i == len || s[i++] != ':')
+            return false;
+        sgft__buf_putc(out, ':');
+        if (!one_point(g, s, len, &i, cols, rows, out, &x2, &y2) ||
+            i != len || (x1 == x2 && y1 == y2))
+            return false;
+        return x1 > 0 && y1 > 0 && x1 < cols - 1 && y1 < rows - 1 && x2 > 0 &&
+               y2 > 0 && x2 < cols - 1 && y2 < rows - 1;
+    case MS_AMAZONS: /* from, to, arrow: djddgd */
+        return one_point(g, s, len, &i, cols, rows, out, &x1, &y1) &&
+               one_point(g, s, len, &i, cols, rows, out, &x2, &y2) &&
+               one_point(g, s, len, &i, cols, rows, out, &x3, &y3) &&
+               i == len && !(x1 == x2 && y1 == y2) &&
+               !(x2 == x3 && y2 == y3);
+    case MS_BACKGAMMON: /* dice 1-6 twice, then 0 to 4 from/to pairs */
+        if (len < 2 || len > 10 || len % 2 || s[0] < '1' || s[0] > '6' ||
+            s[1] < '1' || s[1] > '6')
+            return false;
+        sgft__buf_put(out, s, 2);
+        for (i = 2; i < len; i += 2) {
+            size_t j = i;
+            if (!one_point(g, s, len, &j, cols, rows, out, &x1, &y1) ||
+                !one_point(g, s, len, &j, cols, rows, out, &x2, &y2) ||
+                x1 == x2)
+                return false;
+        }
+        return true;
+    default:
+        return false;
+    }
+}
+
+vresult sgft__game_move(const game *g, const char *s, size_t len, int cols,
+                        int rows, buf *out) {
+    buf c;
+    sgft__buf_init(&c);
+    bool ws = false;
+    clean(g, s, len, &c, &ws);
+    size_t start = out->len;
+    vresult r = VR_BAD;
+    if (c.len && read_move(g, &c, cols, rows, out)) {
+        buf got = {out->data + start, out->len - start, 0, false};
+        r = result(&c, &got, ws);
+    }
+    sgft__buf_free(&c);
+    if (r == VR_BAD)
+        out->len = start;
+    return r;
 }

@@ -471,17 +471,40 @@ node *sgft__node_detach_later_children(node *n);
 void sgft__node_link_after(node *v, node *after);
 
 /* games.c: what differs between games (GM): coordinates, board sizes and
- * which checks apply.  Go (GM[1]) is the one game whose points, moves and
- * board are checked; other games are read with defaults. */
+ * which checks apply.  Go (GM[1]) is the one game whose point lists are
+ * read on a grid and whose moves are played on a board; the other games
+ * whose points the FF[4] game pages define have their points, moves and
+ * board size checked value by value; the rest are read with defaults. */
 #define MAX_BOARD 52 /* the largest Go board side (spec 8.1) */
+typedef enum point_syntax {
+    PS_NONE,       /* not defined: values kept as written (19) */
+    PS_GO,         /* two letters a-z A-Z, column then row (spec 8.1) */
+    PS_LETTER_ROW, /* one column letter, then the row number (LOA) */
+    PS_LETTERS_ROW,/* column letters a..z, aa..az..., then the row (Hex) */
+    PS_BACKGAMMON  /* one lowercase letter a-z, no board size */
+} point_syntax;
+typedef enum move_syntax {
+    MS_NONE,        /* not checked */
+    MS_GO,          /* a point, or a pass: [] or [tt] (spec 8.3) */
+    MS_POINT,       /* a point, or a special word (Hex) */
+    MS_FROM_TO,     /* from '-' or ':' to, comment marks (LOA) */
+    MS_FROM_TO_COLON, /* from ':' to, neither on the edge (Gess) */
+    MS_AMAZONS,     /* from, to and arrow, concatenated */
+    MS_BACKGAMMON   /* dice and from/to pairs, or a cube action */
+} move_syntax;
 typedef struct game {
     int gm;           /* GM number, 0 for the defaults of the others */
     const char *name;
     int default_size; /* SZ when the root has none */
-    int max_size;     /* largest side (50 beyond), 0 for no limit */
-    bool points;      /* points, moves and point lists are checked */
+    int max_cols;     /* largest side (50 or 125 beyond), 0 for no limit */
+    int max_rows;
+    bool points;      /* Go's point lists, labels and moves are checked */
     bool replay;      /* the moves are played on a board (execute.c) */
     bool go_props;    /* the properties marked PF_GO belong to it */
+    point_syntax pts; /* how a point is written */
+    move_syntax moves;
+    bool empty_pass;  /* an empty move is a pass (kept as written) */
+    const char *const *words; /* special moves (lowercase), NULL-ended */
 } game;
 const game *sgft__game(int gm);
 /* Whether a known property is defined in game g. */
@@ -498,6 +521,14 @@ int sgft__point_coord(char c);
 void sgft__transform_point(unsigned t, int cols, int rows, int c, int r,
                            int *oc, int *orow);
 char sgft__coord_char(int v);
+/* A point of game g (not Go's grid) on a cols x rows board, its canonical
+ * form appended to out: VR_OK (out may still differ from s: case), VR_FIXED
+ * (white space removed), VR_BAD.  x and y get the column and row from 0. */
+vresult sgft__game_point(const game *g, const char *s, size_t len, int cols,
+                         int rows, buf *out, int *x, int *y);
+/* A move of game g (moves != MS_GO), as sgft__game_point. */
+vresult sgft__game_move(const game *g, const char *s, size_t len, int cols,
+                        int rows, buf *out);
 /* The points of a canonical point-list value ("xy" or "xy:xy"). */
 bool sgft__value_rect(const sgft_ctx *ctx, const value *v, int *x1, int *y1,
                       int *x2, int *y2);

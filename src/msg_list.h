@@ -102,5 +102,6 @@ MSG(108, TEXT_HOLDS_NODES,    C_WARN,  0, "<%p> text holds what looks like SGF n
 MSG(115, CHARSET_CLOSE,       C_WARN,  0, "charset detection unsure: read as %v, but %d reads the text almost as well (--encoding chooses)")
 MSG(116, CA_SPELLING,         C_WARN,  0, "CA[%v] is not the standard name of its charset: read as %d")
 MSG(120, CONFIG_ERROR,        C_FATAL, 0, "configuration file not used: %d")
+MSG(125, GAME_BOARD_SIZE,     C_ERROR, 0, "board size <%p> [%o] not possible in this game: corrected to [%v] (%d)")
 MSG(140, ANALYSIS_DELETED,    C_WARN,  0, "analysis properties deleted: %v (%d)")
 MSG(141, ANALYSIS_TEXT_CUT,   C_WARN,  0, "text that KaTrain marks as its own cut from comments: %v%d")

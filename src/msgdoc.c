@@ -40,6 +40,7 @@ static const char *const examples[SGFT_MAX_MSG] = {
     [59] = "(;FF[3]GM[1]KI[11];B[aa])",
     [107] = "(;FF[4]GM[1];B[aa;W[bb])",
     [108] = "(;FF[4]GM[1];B[aa]C[see ;W[bb] here])",
+    [125] = "(;FF[4]GM[9]SZ[30:8];B[e1-e3])",
 };
 
 const char *sgft_msg_doc(int n) {

@@ -40,7 +40,7 @@ RULE(duplicates, SGFT_SCOPE_NODE, PH_ROOT | PH_NODE_FIRST | PH_NODE_AGAIN,
      28)
 RULE(root_values, SGFT_SCOPE_TREE, PH_ROOT, sgft__rule_root_values,
      "FF, GM and SZ: one valid value each, read before the rest of the tree",
-     13, 18, 19, 46, 47, 50, 51)
+     13, 18, 19, 46, 47, 50, 51, 125)
 RULE(delete_request, SGFT_SCOPE_PROPERTY, PH_PROPERTY,
      sgft__rule_delete_request, "-y: properties deleted on request", 29)
 RULE(analysis, SGFT_SCOPE_PROPERTY, PH_PROPERTY | PH_TREE,

@@ -115,14 +115,28 @@ static void board_size(checker *k, node *root, prop *sz) {
         sgft__fix_delete_prop(root, sz);
         return;
     }
-    long max = k->game->max_size;
-    if (max && (c > max || r_ > max)) {
-        c = c > max ? max : c;
-        r_ = r_ > max ? max : r_;
-        snprintf(detail, sizeof detail, "clamped to %ld:%ld", c, r_);
+    long maxc = k->game->max_cols, maxr = k->game->max_rows;
+    if ((maxc && c > maxc) || (maxr && r_ > maxr)) {
+        long oc = c, or_ = r_;
+        c = maxc && c > maxc ? maxc : c;
+        r_ = maxr && r_ > maxr ? maxr : r_;
         report r = {0};
         r.detail = detail;
-        sgft__report(k->ctx, M_BOARD_TOO_BIG, true, sz->off, &r);
+        if (k->game->pts == PS_GO) {
+            snprintf(detail, sizeof detail, "clamped to %ld:%ld", c, r_);
+            sgft__report(k->ctx, M_BOARD_TOO_BIG, true, sz->off, &r);
+        } else {
+            /* Lines of Action: one column letter (spec 9). */
+            snprintf(detail, sizeof detail, "%s has at most %ld columns",
+                     k->game->name, maxc);
+            char old[48], now[48];
+            snprintf(old, sizeof old, oc == or_ ? "%ld" : "%ld:%ld", oc, or_);
+            snprintf(now, sizeof now, c == r_ ? "%ld" : "%ld:%ld", c, r_);
+            r.prop = sz->name;
+            r.value = now;
+            r.old = old;
+            sgft__report(k->ctx, M_GAME_BOARD_SIZE, true, sz->off, &r);
+        }
     }
     if (colon < k->a.len && c == r_) {
         snprintf(detail, sizeof detail, "%ld", c);
@@ -188,7 +202,7 @@ bool sgft__rule_root_values(checker *k, node *root, prop *p_, value *v_) {
         }
     }
     k->game = sgft__game(t->gm);
-    if (!k->game->points) {
+    if (k->game->pts == PS_NONE) {
         report r = {0};
         snprintf(detail, sizeof detail, "%d", t->gm);
         r.value = detail;
@@ -279,7 +293,7 @@ bool sgft__rule_signature(checker *k, node *root, prop *p_, value *v_) {
     snprintf(index, sizeof index, "%u", k->tree->index);
     report r = {0};
     r.value = index;
-    r.detail = k->game->points ? quoted : "none (not a Go game)";
+    r.detail = k->game->replay ? quoted : "none (not a Go game)";
     sgft__report(k->ctx, M_GAME_SIGNATURE, false, 0, &r);
     return true;
 }

@@ -1,9 +1,10 @@
 /* rules_value.c - the rules of values: one value where the type takes one
  * (13), and each value read as its type: Number, Real, Double, Color
  * (14, 15), Text (17), the game-info formats (15, 33; -i asks), composed
- * values (23, 25), Go moves and passes (14, 15, 65); the points of other
- * games keep their text.  Point lists are read with their group
- * (rules_node.c).  See rule_list.h for the order.
+ * values (23, 25), Go moves and passes (14, 15, 65), the points, point
+ * lists and moves of the other games games.c knows (14, 15, 25); the
+ * points of the other games keep their text.  Go's point lists are read
+ * with their group (rules_node.c).  See rule_list.h for the order.
  */
 #include "rules.h"
 
@@ -183,6 +184,26 @@ static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
                 sgft__escape(&k->b, s1, part[1].len, true);
             }
         }
+    } else if (k->game->pts != PS_NONE && (vt == VT_LABEL || vt == VT_ARROW)) {
+        /* The points of another game (spec 9), each in its own syntax. */
+        int x1, y1, x2 = -1, y2 = -1;
+        vresult r1 = sgft__game_point(k->game, s0, part[0].len, k->cols,
+                                      k->rows, &k->b, &x1, &y1);
+        vresult r2 = VR_OK;
+        if (r1 != VR_BAD)
+            sgft__buf_putc(&k->b, ':');
+        if (r1 != VR_BAD && vt == VT_ARROW)
+            r2 = sgft__game_point(k->game, s1, part[1].len, k->cols, k->rows,
+                                  &k->b, &x2, &y2);
+        if (r1 == VR_BAD || r2 == VR_BAD ||
+            (vt == VT_ARROW && x1 == x2 && y1 == y2)) {
+            sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+            keep = false;
+        } else {
+            fixed = r1 == VR_FIXED || r2 == VR_FIXED;
+            if (vt == VT_LABEL)
+                sgft__escape(&k->b, s1, part[1].len, true);
+        }
     } else if (vt == VT_FIGURE) {
         buf num;
         sgft__buf_init(&num);
@@ -261,6 +282,71 @@ static bool check_move(checker *k, prop *p, value *v) {
     return true;
 }
 
+/* A Move, Point or Stone of another game whose points games.c reads
+ * (spec 9): a move in the game's syntax, a point, or in a list of points
+ * the rectangle "point:point" (spec 4.10; a 1x1 one becomes its point,
+ * 15; Go-style corners are put in order, 25).  Written in the game's one
+ * form: lowercase where the game's values are case-insensitive (Hex,
+ * LOA), which is no repair.  Returns false when v is to be deleted (14). */
+static bool check_game_value(checker *k, prop *p, value *v, value_type vt) {
+    const game *g = k->game;
+    sgft__decode_simple(k, &k->a, v);
+    const char *s = k->a.data ? k->a.data : "";
+    size_t len = k->a.len;
+    if (g->empty_pass && vt == VT_MOVE && is_blank(s, len)) {
+        if (v->len)
+            sgft__fix_value(k->ctx, v, "", 0); /* a pass, written [] */
+        return true;
+    }
+    k->b.len = 0;
+    vresult r;
+    msg_id fixed_msg = M_BAD_VALUE_CORRECTED;
+    const char *colon = vt == VT_MOVE ? NULL : memchr(s, ':', len);
+    if (vt == VT_MOVE) {
+        r = sgft__game_move(g, s, len, k->cols, k->rows, &k->b);
+    } else if (!colon || !(info(p)->flags & (PF_LIST | PF_ELIST))) {
+        int x, y;
+        r = sgft__game_point(g, s, len, k->cols, k->rows, &k->b, &x, &y);
+    } else {
+        int x1, y1, x2, y2;
+        size_t n1 = (size_t)(colon - s);
+        r = sgft__game_point(g, s, n1, k->cols, k->rows, &k->b, &x1, &y1);
+        size_t mid = k->b.len;
+        sgft__buf_putc(&k->b, ':');
+        vresult r2 = r == VR_BAD ? VR_BAD
+                                 : sgft__game_point(g, colon + 1, len - n1 - 1,
+                                                    k->cols, k->rows, &k->b,
+                                                    &x2, &y2);
+        if (r2 == VR_BAD) {
+            r = VR_BAD;
+        } else if (x1 == x2 && y1 == y2) {
+            k->b.len = mid; /* a 1x1 rectangle is its point */
+            r = VR_FIXED;
+        } else if (g->pts == PS_GO && (x1 > x2 || y1 > y2)) {
+            int lx = x1 < x2 ? x1 : x2, hx = x1 < x2 ? x2 : x1;
+            int ly = y1 < y2 ? y1 : y2, hy = y1 < y2 ? y2 : y1;
+            char rc[5] = {sgft__coord_char(lx), sgft__coord_char(ly), ':',
+                          sgft__coord_char(hx), sgft__coord_char(hy)};
+            k->b.len = 0;
+            sgft__buf_put(&k->b, rc, 5);
+            r = VR_FIXED;
+            fixed_msg = M_COMPOSE_CORRECTED;
+        } else if (r2 == VR_FIXED) {
+            r = VR_FIXED;
+        }
+    }
+    if (r == VR_BAD) {
+        sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+        return false;
+    }
+    if (r == VR_FIXED)
+        sgft__rep_value(k, fixed_msg, p, v, k->b.data, k->b.len, NULL);
+    if (k->b.len != v->len ||
+        memcmp(k->b.data ? k->b.data : "", value_bytes(k->ctx, v), v->len))
+        sgft__fix_value(k->ctx, v, k->b.data ? k->b.data : "", k->b.len);
+    return true;
+}
+
 /* A Move, Point or Stone of a game whose points are not checked: its
  * escapes are written only where needed (the same value, as SGFC writes
  * it).  A list of points may hold compressed point lists (spec 4.10), so
@@ -324,7 +410,7 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
         return true;
     }
     if (is_blank(value_bytes(k->ctx, v), v->len) &&
-        !(vt == VT_MOVE && k->game->points) && vt != VT_FIGURE &&
+        !(vt == VT_MOVE && k->game->empty_pass) && vt != VT_FIGURE &&
         vt != VT_DOUBLE) {
         report r = {0};
         r.prop = p->name;
@@ -337,6 +423,8 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
     if (vt == VT_MOVE || vt == VT_POINT || vt == VT_STONE) {
         if (k->game->points)
             return check_move(k, p, v);
+        if (k->game->pts != PS_NONE)
+            return check_game_value(k, p, v, vt);
         other_game_point(k, p, v);
         return true;
     }

@@ -1,5 +1,6 @@
 /* check_values.c - the value parsers of value.c (Number, Real, Double,
- * Color, Go points, composed values), table-driven: every row gives the
+ * Color, Go points, composed values) and the points and moves of the other
+ * games (games.c), table-driven: every row gives the
  * input, the result (VR_OK: canonical, written silently; VR_FIXED:
  * repaired, message 15; VR_BAD: message 14) and the exact output. */
 #include "tests.h"
@@ -141,6 +142,120 @@ START_TEST(test_compose_split) {
 }
 END_TEST
 
+/* Points and moves of the other games (games.c, spec 9): the game, the
+ * board, the input, the result and the canonical form. */
+static const struct game_row {
+    int gm;
+    bool move;
+    int cols, rows;
+    const char *in;
+    vresult res;
+    const char *out;
+} game_rows[] = {
+    /* Hex: column letters a..z, aa..., then the row; case-insensitive */
+    {11, false, 11, 11, "a1", VR_OK, "a1"},
+    {11, false, 11, 11, "K11", VR_OK, "k11"},
+    {11, false, 11, 11, "l1", VR_BAD, NULL},
+    {11, false, 11, 11, "a12", VR_BAD, NULL},
+    {11, false, 11, 11, "a0", VR_BAD, NULL},
+    {11, false, 11, 11, "a007", VR_FIXED, "a7"},
+    {11, false, 11, 11, " b 2", VR_FIXED, "b2"},
+    {11, false, 30, 30, "aA27", VR_OK, "aa27"},
+    {11, false, 30, 30, "ad30", VR_OK, "ad30"},
+    {11, false, 30, 30, "ae1", VR_BAD, NULL},
+    {11, false, 703, 1, "aaa1", VR_OK, "aaa1"},
+    {11, false, 702, 1, "aaa1", VR_BAD, NULL},
+    {11, false, 702, 1, "zz1", VR_OK, "zz1"},
+    {11, false, 99999999, 99999999, "zzzzzzzzzzzzzzzzzzzzzzzzzz1", VR_BAD,
+     NULL},
+    {11, false, 11, 99999999, "a99999999999999999999999", VR_BAD, NULL},
+    {11, false, 11, 11, "1a", VR_BAD, NULL},
+    {11, false, 11, 11, "a", VR_BAD, NULL},
+    {11, false, 11, 11, "", VR_BAD, NULL},
+    {11, true, 11, 11, "Swap-Pieces", VR_OK, "swap-pieces"},
+    {11, true, 11, 11, "swap-sides", VR_OK, "swap-sides"},
+    {11, true, 11, 11, "RESIGN", VR_OK, "resign"},
+    {11, true, 11, 11, "forfeit", VR_OK, "forfeit"},
+    {11, true, 11, 11, "pass", VR_OK, "pass"},
+    {11, true, 11, 11, "swap", VR_BAD, NULL},
+    {11, true, 11, 11, "e4", VR_OK, "e4"},
+    /* Lines of Action: one letter; from '-' or ':' to; marks after */
+    {9, false, 8, 8, "C8", VR_OK, "c8"},
+    {9, false, 8, 8, "aa1", VR_BAD, NULL},
+    {9, false, 8, 8, "i1", VR_BAD, NULL},
+    {9, true, 8, 8, "e1-e3", VR_OK, "e1-e3"},
+    {9, true, 8, 8, "C2:C5++", VR_OK, "c2:c5++"},
+    {9, true, 8, 8, "c5-c6!?#", VR_OK, "c5-c6!?#"},
+    {9, true, 8, 8, "e1-e1", VR_BAD, NULL},
+    {9, true, 8, 8, "e1e3", VR_BAD, NULL},
+    {9, true, 8, 8, "e1-e3x", VR_BAD, NULL},
+    {9, true, 8, 8, "e1-e9", VR_BAD, NULL},
+    {9, true, 8, 8, "e1 - e3", VR_FIXED, "e1-e3"},
+    {9, true, 8, 8, "Escape", VR_OK, "escape"},
+    /* Amazons: from, to, arrow; Go's letters */
+    {18, true, 10, 10, "djddgd", VR_OK, "djddgd"},
+    {18, true, 10, 10, "djddaj", VR_OK, "djddaj"},
+    {18, true, 10, 10, "djdjgd", VR_BAD, NULL},
+    {18, true, 10, 10, "djdddd", VR_BAD, NULL},
+    {18, true, 10, 10, "djddkd", VR_BAD, NULL},
+    {18, true, 10, 10, "DJddgd", VR_BAD, NULL},
+    {18, true, 10, 10, "djdd", VR_BAD, NULL},
+    {18, false, 10, 10, "jj", VR_OK, "jj"},
+    /* Gess: from:to, both off the outer rows and columns */
+    {20, true, 20, 20, "cc:ff", VR_OK, "cc:ff"},
+    {20, true, 20, 20, "bb:ss", VR_OK, "bb:ss"},
+    {20, true, 20, 20, "aa:cc", VR_BAD, NULL},
+    {20, true, 20, 20, "cc:tt", VR_BAD, NULL},
+    {20, true, 20, 20, "cc:cc", VR_BAD, NULL},
+    {20, true, 20, 20, "ccff", VR_BAD, NULL},
+    /* Backgammon: dice and 0 to 4 from/to pairs, or the cube */
+    {6, true, 19, 19, "31hefe", VR_OK, "31hefe"},
+    {6, true, 19, 19, "66", VR_OK, "66"},
+    {6, true, 19, 19, "66fzfzfzfz", VR_OK, "66fzfzfzfz"},
+    {6, true, 19, 19, "66fzfzfzfzfz", VR_BAD, NULL},
+    {6, true, 19, 19, "71ab", VR_BAD, NULL},
+    {6, true, 19, 19, "31aa", VR_BAD, NULL},
+    {6, true, 19, 19, "31a", VR_BAD, NULL},
+    {6, true, 19, 19, "31HE", VR_BAD, NULL},
+    {6, true, 19, 19, "double", VR_OK, "double"},
+    {6, true, 19, 19, "Double", VR_BAD, NULL},
+    {6, false, 19, 19, "y", VR_OK, "y"},
+    {6, false, 19, 19, "ab", VR_BAD, NULL},
+};
+
+START_TEST(test_game_points) {
+    for (size_t i = 0; i < sizeof game_rows / sizeof *game_rows; i++) {
+        const struct game_row *r = &game_rows[i];
+        const game *g = sgft__game(r->gm);
+        buf out;
+        sgft__buf_init(&out);
+        sgft__buf_puts(&out, "<");
+        int x, y;
+        vresult res =
+            r->move ? sgft__game_move(g, r->in, strlen(r->in), r->cols,
+                                      r->rows, &out)
+                    : sgft__game_point(g, r->in, strlen(r->in), r->cols,
+                                       r->rows, &out, &x, &y);
+        ck_assert_msg(res == r->res, "GM[%d] [%s]: %d", r->gm, r->in,
+                      (int)res);
+        if (res == VR_BAD)
+            ck_assert_msg(out.len == 1, "GM[%d] [%s]: output left", r->gm,
+                          r->in);
+        else
+            ck_assert_msg(out.len == 1 + strlen(r->out) &&
+                              !memcmp(out.data + 1, r->out, out.len - 1),
+                          "GM[%d] [%s]: [%.*s]", r->gm, r->in,
+                          (int)out.len - 1, out.data + 1);
+        sgft__buf_free(&out);
+    }
+    /* Games whose points are not defined keep their values (19). */
+    ck_assert(sgft__game(2)->pts == PS_NONE);
+    ck_assert(sgft__game(4)->pts == PS_NONE);
+    ck_assert(sgft__game(3)->pts == PS_NONE);
+    ck_assert(sgft__game(1)->points && sgft__game(1)->replay);
+}
+END_TEST
+
 Suite *values_suite(void) {
     Suite *s = suite_create("values");
     TCase *tc = tcase_create("parsers");
@@ -150,6 +265,7 @@ Suite *values_suite(void) {
     tcase_add_test(tc, test_color);
     tcase_add_test(tc, test_point);
     tcase_add_test(tc, test_compose_split);
+    tcase_add_test(tc, test_game_points);
     suite_add_tcase(s, tc);
     return s;
 }
