@@ -102,3 +102,6 @@ MSG(108, TEXT_HOLDS_NODES,    C_WARN,  0, "<%p> text holds what looks like SGF n
 MSG(115, CHARSET_CLOSE,       C_WARN,  0, "charset detection unsure: read as %v, but %d reads the text almost as well (--encoding chooses)")
 MSG(116, CA_SPELLING,         C_WARN,  0, "CA[%v] is not the standard name of its charset: read as %d")
 MSG(120, CONFIG_ERROR,        C_FATAL, 0, "configuration file not used: %d")
+MSG(121, KO_RETAKEN,          C_WR,    0, "move [%v] retakes the ko at once (illegal without KO[]): played all the same")
+MSG(122, SUICIDE,             C_WR,    0, "move [%v] is suicide (illegal under these rules without KO[]): %d removed")
+MSG(123, SUPERKO,             C_WR,    0, "move [%v] repeats %d (positional superko, illegal without KO[]): played all the same")
