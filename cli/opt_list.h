@@ -49,6 +49,7 @@ OPT(LIST_RULES,    0,  "list-rules",      A_NONE, NULL,    S_OK, 0,    "print th
 OPT(VERSION,       0,  "version",         A_NONE, NULL,    S_OK, 0,    "print the version and exit")
 OPT(FORMAT,        0,  "format",          A_STR,  "FORM",  S_OK, 0,    "diagnostics as: default (FILE:LINE:COL: ...), sgfc, json, sarif, github, gitlab")
 OPT(MUTE,          0,  "mute",            A_STR,  "KEY",   S_OK, 0,    "do not report the message with this key, e.g. UNKNOWN_PROP (repeatable)")
+OPT(SUPERKO,       0,  "superko",         A_NONE, NULL,    S_OK, SGFT_OPT_SUPERKO,    "Go: report a move that repeats a whole-board position of its line (positional superko, message 123)")
 OPT(WIDTH,         0,  "width",           A_STR,  "N",     S_OK, SGFT_OPT_LINE_WIDTH,    "output line width (default 76, at least 20)")
 OPT(PARSE_ONLY,    0,  "parse-only",      A_NONE, NULL,    S_OK, SGFT_OPT_PARSE_ONLY,    "only read the syntax: report syntax faults, check and write nothing")
 OPT(DUMP_TREE,     0,  "dump-tree",       A_NONE, NULL,    S_OK, SGFT_OPT_DUMP_TREE,    "write a plain listing of the parsed content instead of SGF (for tests)")

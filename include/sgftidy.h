@@ -131,10 +131,12 @@ typedef enum sgft_option {
     SGFT_OPT_DUMP_TREE,       /* write a listing of the parsed content
                                  instead of SGF (for tests) */
     SGFT_OPT_PARSE_ONLY,      /* stop after parsing (syntax messages) */
-    SGFT_OPT_STRIP_ANALYSIS   /* delete the analysis properties of AI
+    SGFT_OPT_STRIP_ANALYSIS,  /* delete the analysis properties of AI
                                  tools (LZ, KT, SBKV ...) and the text
                                  KaTrain marks as its own in C (140,
                                  141) */
+    SGFT_OPT_SUPERKO          /* Go: report a move that repeats a whole-board
+                                 position of its line (message 123) */
 } sgft_option;
 
 /* Sets an option; returns 0, or SGFT_EINVAL for an unknown option or a

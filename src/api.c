@@ -59,6 +59,7 @@ static bool *flag_of(sgft_options *o, sgft_option opt) {
     case SGFT_OPT_DUMP_TREE: return &o->dump_tree;
     case SGFT_OPT_PARSE_ONLY: return &o->parse_only;
     case SGFT_OPT_STRIP_ANALYSIS: return &o->strip_analysis;
+    case SGFT_OPT_SUPERKO: return &o->superko;
     default: return NULL;
     }
 }

@@ -329,3 +329,61 @@ vresult sgft__game_move(const game *g, const char *s, size_t len, int cols,
         out->len = start;
     return r;
 }
+
+/* --- Go rule sets (RU) ------------------------------------------------------ */
+
+/* The rule sets under which suicide is legal, as words of RU in any case
+ * and with anything between the words: New Zealand (spec 7.4: NZ), Ing's
+ * SST rules (GOE), Tromp-Taylor.  Japanese, Korean, Chinese and AGA rules
+ * forbid it, as does every rule set not named here. */
+static const char *const suicide_rules[] = {"nz", "newzealand", "goe", "ing",
+                                            "sst", "tromptaylor"};
+
+static char lower(char c) {
+    return (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+}
+
+static bool is_alnum(char c) {
+    c = lower(c);
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+/* Whether the word w (or the word pair w + v, for "New Zealand") is one
+ * of the list. */
+static bool rule_word(const char *w, size_t wlen, const char *v, size_t vlen) {
+    for (size_t i = 0; i < sizeof suicide_rules / sizeof suicide_rules[0];
+         i++) {
+        const char *r = suicide_rules[i];
+        size_t k = 0;
+        for (size_t j = 0; j < wlen; j++, k++)
+            if (!r[k] || r[k] != lower(w[j]))
+                goto next;
+        for (size_t j = 0; j < vlen; j++, k++)
+            if (!r[k] || r[k] != lower(v[j]))
+                goto next;
+        if (!r[k])
+            return true;
+    next:;
+    }
+    return false;
+}
+
+bool sgft__go_suicide_allowed(const char *s, size_t len) {
+    const char *prev = NULL;
+    size_t prev_len = 0;
+    for (size_t i = 0; i < len;) {
+        if (!is_alnum(s[i])) {
+            i++;
+            continue;
+        }
+        size_t start = i;
+        while (i < len && is_alnum(s[i]))
+            i++;
+        if (rule_word(s + start, i - start, NULL, 0) ||
+            (prev && rule_word(prev, prev_len, s + start, i - start)))
+            return true;
+        prev = s + start;
+        prev_len = i - start;
+    }
+    return false;
+}

@@ -321,6 +321,7 @@ struct sgft_options {
     bool dump_tree;
     bool parse_only;
     bool strip_analysis;        /* --strip-analysis */
+    bool superko;               /* --superko */
     unsigned char disabled[SGFT_MAX_MSG]; /* -dN: nonzero = silenced */
     unsigned char deleted[P__COUNT + 1];  /* -yID: nonzero = deleted */
 };
@@ -532,9 +533,12 @@ vresult sgft__game_move(const game *g, const char *s, size_t len, int cols,
 /* The points of a canonical point-list value ("xy" or "xy:xy"). */
 bool sgft__value_rect(const sgft_ctx *ctx, const value *v, int *x1, int *y1,
                       int *x2, int *y2);
+/* Whether the rule set named by an RU value allows suicide (NZ, Ing/GOE,
+ * Tromp-Taylor, in their usual spellings). */
+bool sgft__go_suicide_allowed(const char *s, size_t len);
 
 /* execute.c: the Go board, replayed along the walk of a tree.  It reports
- * what the moves and setup do (39, 58) and hands back facts; it changes
+ * what the moves and setup do (39, 58, 121-123) and hands back facts; it changes
  * nothing in the tree and calls no rule. */
 typedef struct board board;
 board *sgft__board_new(sgft_ctx *ctx, int cols, int rows);

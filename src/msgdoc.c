@@ -40,6 +40,8 @@ static const char *const examples[SGFT_MAX_MSG] = {
     [59] = "(;FF[3]GM[1]KI[11];B[aa])",
     [107] = "(;FF[4]GM[1];B[aa;W[bb])",
     [108] = "(;FF[4]GM[1];B[aa]C[see ;W[bb] here])",
+    [121] = "(;FF[4]GM[1]AB[aa][bb]AW[ba][cb][da];B[ca];W[ba])",
+    [122] = "(;FF[4]GM[1]AB[ba][ab];W[aa])",
     [125] = "(;FF[4]GM[9]SZ[30:8];B[e1-e3])",
 };
 

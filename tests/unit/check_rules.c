@@ -22,6 +22,7 @@ sgft_options case_options(const char *args) {
     o.delete_empty_nodes = strstr(args, "-n") != NULL;
     o.reverse_variations = strstr(args, "-z") != NULL;
     o.expand = strstr(args, "-e") != NULL;
+    o.superko = strstr(args, "--superko") != NULL;
     if (strstr(args, "-yC"))
         o.deleted[P_C] = 1;
     return o;
