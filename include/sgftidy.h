@@ -126,7 +126,10 @@ typedef enum sgft_option {
     SGFT_OPT_NODE_BREAKS,     /* -L: end lines at node boundaries */
     SGFT_OPT_DUMP_TREE,       /* write a listing of the parsed content
                                  instead of SGF (for tests) */
-    SGFT_OPT_PARSE_ONLY       /* stop after parsing (syntax messages) */
+    SGFT_OPT_PARSE_ONLY,      /* stop after parsing (syntax messages) */
+    SGFT_OPT_FIX_HANDICAP     /* --fix-handicap: handicap stones given as
+                                 moves or later setup become AB in the
+                                 root with PL[W] (133) */
 } sgft_option;
 
 /* Sets an option; returns 0, or SGFT_EINVAL for an unknown option or a

@@ -102,3 +102,8 @@ MSG(108, TEXT_HOLDS_NODES,    C_WARN,  0, "<%p> text holds what looks like SGF n
 MSG(115, CHARSET_CLOSE,       C_WARN,  0, "charset detection unsure: read as %v, but %d reads the text almost as well (--encoding chooses)")
 MSG(116, CA_SPELLING,         C_WARN,  0, "CA[%v] is not the standard name of its charset: read as %d")
 MSG(120, CONFIG_ERROR,        C_FATAL, 0, "configuration file not used: %d")
+MSG(130, FOX_KOMI,            C_WARN,  0, "<%p> value in the Fox server's convention corrected (%d); new [%v], old [%o]")
+MSG(131, GAMEINFO_WORDS,      C_WARN,  0, "<%p> value in words rewritten in its conventional form; new [%v], old [%o]")
+MSG(132, HANDICAP_NOT_IN_ROOT,C_WARN,  0, "handicap HA[%v] not placed in the root node: %d")
+MSG(133, HANDICAP_MOVED,      C_WARN,  0, "handicap HA[%v] placed in the root node as AB with PL[W]: %d")
+MSG(134, FOX_KOMI_KEPT,       C_WARN,  0, "<%p> value [%v] looks like a komi in the Fox server's convention, but %d: kept")
