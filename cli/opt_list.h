@@ -36,6 +36,7 @@ OPT(NO_SOFT,      't', "no-soft-breaks",  A_NONE, NULL,    S_OK, SGFT_OPT_NO_SOF
 OPT(DEL_UNKNOWN,  'u', "delete-unknown",  A_NONE, NULL,    S_OK, SGFT_OPT_DELETE_UNKNOWN,    "delete unknown properties")
 OPT(UTF8_DEFAULT, 'U', "utf8-default",    A_NONE, NULL,    S_OK, 0,    "same as --default-encoding=UTF-8")
 OPT(VARIATIONS,   'v', "fix-variations",  A_NONE, NULL,    S_OK, SGFT_OPT_FIX_VARIATIONS,    "correct sibling-style variations (Go), move moves out of root nodes")
+OPT(FIX_HANDICAP,   0,  "fix-handicap",    A_NONE, NULL,    S_OK, SGFT_OPT_FIX_HANDICAP,    "handicap stones given as black moves or as setup after the root become AB in the root, with PL[W]")
 OPT(NO_WARNINGS,  'w', "no-warnings",     A_NONE, NULL,    S_OK, SGFT_OPT_NO_WARNINGS,    "do not report warnings")
 OPT(DELETE_PROP,  'y', "delete",          A_ID,   "ID",    S_OK, 0,    "delete property ID (repeatable)")
 OPT(REVERSE,      'z', "reverse-variations", A_NONE, NULL, S_OK, SGFT_OPT_REVERSE_VARIATIONS,   "reverse the order of variations (at most 100 at one node)")

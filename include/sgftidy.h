@@ -135,8 +135,11 @@ typedef enum sgft_option {
                                  tools (LZ, KT, SBKV ...) and the text
                                  KaTrain marks as its own in C (140,
                                  141) */
-    SGFT_OPT_SUPERKO          /* Go: report a move that repeats a whole-board
+    SGFT_OPT_SUPERKO,         /* Go: report a move that repeats a whole-board
                                  position of its line (message 123) */
+    SGFT_OPT_FIX_HANDICAP     /* --fix-handicap: handicap stones given as
+                                 moves or later setup become AB in the
+                                 root with PL[W] (133) */
 } sgft_option;
 
 /* Sets an option; returns 0, or SGFT_EINVAL for an unknown option or a

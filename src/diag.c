@@ -185,7 +185,8 @@ void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
             sgft__input_position(&ctx->in, off, &d.line, &d.col);
         }
     }
-    if ((code == M_BAD_VALUE_CORRECTED || code == M_COMPOSE_CORRECTED) &&
+    if ((code == M_BAD_VALUE_CORRECTED || code == M_COMPOSE_CORRECTED ||
+         code == M_GAMEINFO_WORDS || code == M_FOX_KOMI) &&
         has_pos && r && r->old && r->value) {
         d.fix_old = r->old;
         d.fix_old_len = r->old_len ? r->old_len : strlen(r->old);

@@ -143,7 +143,9 @@ typedef enum prop_group {
 typedef enum gi_result {
     GI_OK,    /* valid as it is; out holds its canonical form (silent) */
     GI_FIXED, /* repaired; out holds the new value (message 15) */
-    GI_BAD    /* cannot be repaired: keep it unchanged (message 33) */
+    GI_BAD,   /* cannot be repaired: keep it unchanged (message 33) */
+    GI_WORDS  /* written in words (gameinfo_words.c); out holds the
+                 conventional form (message 131) */
 } gi_result;
 typedef gi_result (*gi_fn)(const char *s, size_t len, buf *out);
 gi_result sgft__gi_date(const char *s, size_t len, buf *out);     /* DT */
@@ -151,6 +153,12 @@ gi_result sgft__gi_result(const char *s, size_t len, buf *out);   /* RE */
 gi_result sgft__gi_komi(const char *s, size_t len, buf *out);     /* KM */
 gi_result sgft__gi_time(const char *s, size_t len, buf *out);     /* TM */
 gi_result sgft__gi_handicap(const char *s, size_t len, buf *out); /* HA */
+/* gameinfo_words.c: HA, RE and DT in Chinese, Japanese or Korean words,
+ * and the ranks of BR and WR: GI_WORDS or GI_BAD. */
+gi_result sgft__gi_words_handicap(const char *s, size_t len, buf *out);
+gi_result sgft__gi_words_result(const char *s, size_t len, buf *out);
+gi_result sgft__gi_words_date(const char *s, size_t len, buf *out);
+gi_result sgft__gi_rank(const char *s, size_t len, buf *out);
 
 typedef enum prop_id {
 #define PROP(id, vt, kind, ff, flags, group, repair) P_##id,
@@ -309,6 +317,7 @@ struct sgft_options {
     bool delete_move_markup;    /* -m */
     int signature;              /* -g: 0 none, 1 SGFC's form, 2 symmetric */
     bool fix_variations;        /* -v */
+    bool fix_handicap;          /* --fix-handicap */
     bool split;                 /* -s */
     int encoding_mode;          /* -E: 1, 2 or 3 */
     char encoding[64];          /* --encoding, or "" */

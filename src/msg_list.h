@@ -108,3 +108,8 @@ MSG(123, SUPERKO,             C_WR,    0, "move [%v] repeats %d (positional supe
 MSG(125, GAME_BOARD_SIZE,     C_ERROR, 0, "board size <%p> [%o] not possible in this game: corrected to [%v] (%d)")
 MSG(140, ANALYSIS_DELETED,    C_WARN,  0, "analysis properties deleted: %v (%d)")
 MSG(141, ANALYSIS_TEXT_CUT,   C_WARN,  0, "text that KaTrain marks as its own cut from comments: %v%d")
+MSG(130, FOX_KOMI,            C_WARN,  0, "<%p> value in the Fox server's convention corrected (%d); new [%v], old [%o]")
+MSG(131, GAMEINFO_WORDS,      C_WARN,  0, "<%p> value in words rewritten in its conventional form; new [%v], old [%o]")
+MSG(132, HANDICAP_NOT_IN_ROOT,C_WARN,  0, "handicap HA[%v] not placed in the root node: %d")
+MSG(133, HANDICAP_MOVED,      C_WARN,  0, "handicap HA[%v] placed in the root node as AB with PL[W]: %d")
+MSG(134, FOX_KOMI_KEPT,       C_WARN,  0, "<%p> value [%v] looks like a komi in the Fox server's convention, but %d: kept")

@@ -34,6 +34,9 @@ RULE(ca_spelling, SGFT_SCOPE_TREE, PH_CHARSET, sgft__rule_ca_spelling,
      "CA names its charset by the standard name", 116)
 RULE(charset_e1, SGFT_SCOPE_COLLECTION, PH_CHARSET, sgft__rule_charset_e1,
      "-E1: every game tree is in the charset of the input", 72, 75)
+RULE(fox_komi, SGFT_SCOPE_GAMEINFO, PH_ROOT, sgft__rule_fox_komi,
+     "KM in the Fox server's convention (times 100) read as the komi",
+     130, 134)
 RULE(duplicates, SGFT_SCOPE_NODE, PH_ROOT | PH_NODE_FIRST | PH_NODE_AGAIN,
      sgft__rule_duplicates,
      "a property once per node: lists merged, texts joined, others the first",
@@ -41,6 +44,11 @@ RULE(duplicates, SGFT_SCOPE_NODE, PH_ROOT | PH_NODE_FIRST | PH_NODE_AGAIN,
 RULE(root_values, SGFT_SCOPE_TREE, PH_ROOT, sgft__rule_root_values,
      "FF, GM and SZ: one valid value each, read before the rest of the tree",
      13, 18, 19, 46, 47, 50, 51, 125)
+RULE(handicap_placement, SGFT_SCOPE_TREE, PH_ROOT,
+     sgft__rule_handicap_placement,
+     "handicap stones as moves or as setup after the root; "
+     "--fix-handicap: AB in the root with PL[W]",
+     132, 133)
 RULE(delete_request, SGFT_SCOPE_PROPERTY, PH_PROPERTY,
      sgft__rule_delete_request, "-y: properties deleted on request", 29)
 RULE(analysis, SGFT_SCOPE_PROPERTY, PH_PROPERTY | PH_TREE,

@@ -103,6 +103,16 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
     sgft__decode_simple(k, &k->a, v);
     k->b.len = 0;
     gi_result r = fn(k->a.data, k->a.len, &k->b);
+    if (r == GI_BAD) {
+        /* in Chinese, Japanese or Korean words (131) */
+        gi_fn words = p->id == P_HA   ? sgft__gi_words_handicap
+                      : p->id == P_RE ? sgft__gi_words_result
+                      : p->id == P_DT ? sgft__gi_words_date
+                                      : NULL;
+        k->b.len = 0;
+        if (words)
+            r = words(k->a.data, k->a.len, &k->b);
+    }
     if (r == GI_BAD && k->ctx->decide) {
         sgft_decision d = ask(k, p, v, fn, &r);
         if (d == SGFT_DELETE) {
@@ -119,12 +129,24 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
     if (r == GI_FIXED)
         sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, k->b.data, k->b.len,
                         NULL);
+    else if (r == GI_WORDS)
+        sgft__rep_value(k, M_GAMEINFO_WORDS, p, v, k->b.data, k->b.len, NULL);
     k->a.len = 0;
     sgft__escape(&k->a, k->b.data ? k->b.data : "", k->b.len, false);
     if (k->a.len != v->len ||
         memcmp(k->a.data ? k->a.data : "", value_bytes(k->ctx, v), v->len))
         sgft__fix_value(k->ctx, v, k->a.data ? k->a.data : "", k->a.len);
     return true;
+}
+
+/* BR, WR: a rank in words ("9段", "9th dan") becomes its short form
+ * (131); any other rank is kept as it is. */
+static void check_rank(checker *k, prop *p, value *v) {
+    k->b.len = 0;
+    if (sgft__gi_rank(k->a.data, k->a.len, &k->b) != GI_WORDS)
+        return;
+    sgft__rep_value(k, M_GAMEINFO_WORDS, p, v, k->b.data, k->b.len, NULL);
+    sgft__fix_value(k->ctx, v, k->b.data, k->b.len);
 }
 
 /* A composed value: both parts decoded, written back escaped; returns
@@ -407,6 +429,8 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
             sgft__rep_prop(k, M_EMPTY_VALUE, p, NULL);
             return false;
         }
+        if (p->id == P_BR || p->id == P_WR)
+            check_rank(k, p, v);
         return true;
     }
     if (is_blank(value_bytes(k->ctx, v), v->len) &&

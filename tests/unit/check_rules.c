@@ -23,6 +23,7 @@ sgft_options case_options(const char *args) {
     o.reverse_variations = strstr(args, "-z") != NULL;
     o.expand = strstr(args, "-e") != NULL;
     o.superko = strstr(args, "--superko") != NULL;
+    o.fix_handicap = strstr(args, "--fix-handicap") != NULL;
     if (strstr(args, "-yC"))
         o.deleted[P_C] = 1;
     return o;
@@ -129,6 +130,14 @@ static const rule_case cases[] = {
      "(;FF[4]GM[1]SZ[9])(;FF[3]GM[2])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9])\n(;FF[4]CA[UTF-8]GM[2])\n",
      "1:26 W19\n1:21 W45\n1:26 W53\n"},
+    {"fox_komi", "",
+     "(;FF[4]GM[1]SZ[9]AP[foxwq:1]KM[375])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9]AP[foxwq:1]\nKM[7.5]\n)\n",
+     "1:31 W130\n"},
+    {"handicap_placement", "--fix-handicap",
+     "(;FF[4]GM[1]SZ[9]HA[2];B[cc];B[gg];W[cg])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9]\nHA[2]\nAB[cc][gg]PL[W];W[cg])\n",
+     "1:24 W133\n"},
     {"signature", "-g",
      "(;FF[4]GM[1]SZ[9];B[aa])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
