@@ -656,6 +656,10 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
  * res then names that one. */
 bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
                               const char *declared, detect_result *res);
+/* detect_uchardet.c: uchardet's guess for s[0..len), normalized, in out
+ * (size bytes), or "" (the library is loaded at the first call; when it
+ * cannot be, there is no guess). */
+void sgft__uchardet_guess(const char *s, size_t len, char *out, size_t size);
 /* Message 116 when the CA of tree is not spelled as the standard name. */
 void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree);
 
