@@ -355,6 +355,9 @@ struct sgft_ctx {
 
 /* file.c: output files (see the comment at its top). */
 typedef struct outfile outfile;
+/* In batches: a file about to be read that waits in the group of
+ * replacements puts the group in place first (it is read new). */
+void sgft__outputs_before_read(sgft_ctx *ctx, const char *path);
 /* Opens path ("-" = standard output) for writing; reports 26, 105 or 5
  * and returns NULL on failure. */
 outfile *sgft__out_open(sgft_ctx *ctx, const char *path);
