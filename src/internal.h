@@ -20,12 +20,23 @@ typedef struct arena_block arena_block;
 typedef struct arena {
     arena_block *head; /* block currently allocated from */
     arena_block *spare; /* blocks kept for reuse after a reset */
-    size_t used_total;
+    char *cur, *end;    /* the free part of head */
 } arena;
 
 void sgft__arena_init(arena *a);
+/* A new block for size bytes (a multiple of SGFT_ARENA_ALIGN, or 0). */
+void *sgft__arena_alloc_slow(arena *a, size_t size);
+#define SGFT_ARENA_ALIGN (sizeof(max_align_t))
 /* Returns size bytes aligned for any object, or NULL when out of memory. */
-void *sgft__arena_alloc(arena *a, size_t size);
+static inline void *sgft__arena_alloc(arena *a, size_t size) {
+    size = (size + SGFT_ARENA_ALIGN - 1) & ~(SGFT_ARENA_ALIGN - 1);
+    if (size - 1 < (size_t)(a->end - a->cur)) { /* 0 < size <= room */
+        void *p = a->cur;
+        a->cur += size;
+        return p;
+    }
+    return sgft__arena_alloc_slow(a, size);
+}
 /* Copies len bytes and adds a NUL; NULL when out of memory. */
 char *sgft__arena_strndup(arena *a, const char *s, size_t len);
 /* Frees everything allocated since init, keeping one block for reuse. */
