@@ -358,6 +358,8 @@ int run_batch(cli *c) {
     if (!files.n && !failed.n && !c->quiet)
         fprintf(stderr, "sgftidy: no .sgf files in the paths given%s\n",
                 c->recursive ? "" : " (-R takes subfolders too)");
+    /* Files synced in groups, not one by one (sgftidy(1), FILES). */
+    sgft_outputs_batch(c->mode != B_CHECK);
     if (c->prog.on) {
         uint64_t bytes = 0;
         for (size_t i = 0; i < files.n; i++) {
@@ -433,6 +435,18 @@ int run_batch(cli *c) {
         free(out);
     }
 end:
+    if (c->mode != B_CHECK) {
+        begin_file(c, "sgftidy");
+        sgft_ctx *ctx = sgft_ctx_new(c->base, print_diag, c);
+        if (!ctx || sgft_outputs_sync(ctx) < 0) {
+            sgft_summary fault = {0};
+            fault.fatal = 1;
+            sgft_reporter_file(c->rep, c->cur_file, &fault, 0);
+            worst = 20;
+        }
+        sgft_ctx_free(ctx);
+        sgft_outputs_batch(false);
+    }
     progress_clear(&c->prog);
     paths_free(&files);
     paths_free(&failed);

@@ -229,6 +229,22 @@ int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
  * as SGFT_EOPEN, SGFT_EREAD or SGFT_EWRITE. */
 int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path);
 
+/* Batches of files (on: true; off by default).  A file replaced by
+ * sgft_run_file is then put in place with a group of others, after one
+ * sync of the file system for the whole group instead of one per file:
+ * it keeps its old content until then.  A group goes in place when it
+ * holds enough files or bytes, when it is old enough, and at
+ * sgft_outputs_sync.  New files are not synced one by one either:
+ * sgft_outputs_sync syncs them.  Rename faults of a group are reported on
+ * the context that puts it in place (message 27). */
+void sgft_outputs_batch(bool on);
+
+/* Puts every replacement still waiting in place and makes every file
+ * written in batches since the last call durable (one sync of each file
+ * system, then of the folders renamed in).  Returns 0, or -1 after
+ * reporting a fault through ctx (message 27). */
+int sgft_outputs_sync(sgft_ctx *ctx);
+
 /* Removes the temporary files of every output being written by this
  * process.  Async-signal-safe: meant for the handler of a signal that
  * ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE), so that an

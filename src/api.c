@@ -563,6 +563,7 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
 
     ctx->sum.output = SGFT_OUTPUT_NONE;
     if (strcmp(in_path, "-") != 0) {
+        sgft__outputs_before_read(ctx, in_path);
         in = open(in_path, O_RDONLY | O_NOCTTY);
         if (in < 0) {
             report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);

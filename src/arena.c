@@ -8,17 +8,16 @@
 
 struct arena_block {
     arena_block *next;
-    size_t size, used;
+    size_t size;
     max_align_t data[]; /* payload */
 };
 
 #define ARENA_MIN_BLOCK ((size_t)64 * 1024)
-#define ALIGN (sizeof(max_align_t))
 
 void sgft__arena_init(arena *a) {
     a->head = NULL;
     a->spare = NULL;
-    a->used_total = 0;
+    a->cur = a->end = NULL;
 }
 
 static arena_block *block_new(size_t size) {
@@ -27,33 +26,30 @@ static arena_block *block_new(size_t size) {
         return NULL;
     b->next = NULL;
     b->size = size;
-    b->used = 0;
     return b;
 }
 
-void *sgft__arena_alloc(arena *a, size_t size) {
-    size = (size + ALIGN - 1) & ~(ALIGN - 1);
+/* The part of sgft__arena_alloc (internal.h) that takes a new block. */
+void *sgft__arena_alloc_slow(arena *a, size_t size) {
+    if (!size && a->cur)
+        return a->cur;
     arena_block *b = a->head;
-    if (!b || b->size - b->used < size) {
-        size_t want = b ? b->size * 2 : ARENA_MIN_BLOCK;
-        while (want < size)
-            want *= 2;
-        if (a->spare && a->spare->size >= size) {
-            b = a->spare;
-            a->spare = NULL;
-            b->used = 0;
-        } else {
-            b = block_new(want);
-            if (!b)
-                return NULL;
-        }
-        b->next = a->head;
-        a->head = b;
+    size_t want = b ? b->size * 2 : ARENA_MIN_BLOCK;
+    while (want < size)
+        want *= 2;
+    if (a->spare && a->spare->size >= size) {
+        b = a->spare;
+        a->spare = NULL;
+    } else {
+        b = block_new(want);
+        if (!b)
+            return NULL;
     }
-    void *p = (char *)b->data + b->used;
-    b->used += size;
-    a->used_total += size;
-    return p;
+    b->next = a->head;
+    a->head = b;
+    a->cur = (char *)b->data + size;
+    a->end = (char *)b->data + b->size;
+    return b->data;
 }
 
 char *sgft__arena_strndup(arena *a, const char *s, size_t len) {
@@ -78,13 +74,11 @@ void sgft__arena_reset(arena *a) {
             free(b);
         }
     }
-    if (keep) {
+    if (keep)
         keep->next = NULL;
-        keep->used = 0;
-    }
     a->head = NULL;
     a->spare = keep;
-    a->used_total = 0;
+    a->cur = a->end = NULL;
 }
 
 void sgft__arena_free(arena *a) {

@@ -60,6 +60,11 @@ size_t sgft__dec_convert(iconv_t cd, bool utf8, const char *in, size_t len,
         if (utf8) {
             /* Copy the longest valid stretch, then look at one character. */
             size_t j = i;
+            for (uint64_t w; j + 8 <= len; j += 8) {
+                memcpy(&w, in + j, 8); /* eight ASCII bytes at a time */
+                if (w & UINT64_C(0x8080808080808080))
+                    break;
+            }
             while (j < len && (unsigned char)in[j] < 0x80)
                 j++;
             if (j > i) {

@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <uchardet/uchardet.h>
 
 /* --- names ------------------------------------------------------------- */
 
@@ -502,21 +501,6 @@ static void keep_converters(void) {
     }
 }
 
-/* uchardet's guess, normalized, or "" (its vote is one of several). */
-static void uchardet_guess(const char *s, size_t len, char *out, size_t size) {
-    out[0] = '\0';
-    uchardet_t ud = uchardet_new();
-    if (!ud)
-        return;
-    if (uchardet_handle_data(ud, s, len) == 0) {
-        uchardet_data_end(ud);
-        const char *cs = uchardet_get_charset(ud);
-        if (cs && *cs && !sgft__charset_normalize(cs, strlen(cs), out, size))
-            out[0] = '\0';
-    }
-    uchardet_delete(ud);
-}
-
 /* The strength of uchardet's vote. */
 #define UCHARDET_VOTE 1.0
 /* Readings closer than this are reported as a doubt (message 115). */
@@ -533,7 +517,7 @@ static bool read_all(const char *s, size_t len, bool final,
         return false; /* ASCII: every candidate reads it alike */
     keep_converters();
     char voted[64];
-    uchardet_guess(s, len, voted, sizeof voted);
+    sgft__uchardet_guess(s, len, voted, sizeof voted);
     for (int k = 0; k < NCANDS; k++) {
         read_as(k, s, len, final, &r[k]);
         if (r[k].ok && voted[0] && strcmp(voted, cands[k].name) == 0)

@@ -14,10 +14,19 @@
  *   while they agree no temporary file exists, and a file whose content
  *   would not change is not touched at all;
  * - every temporary file is listed where sgft_remove_temp_files() (safe in
- *   a signal handler) finds it.
+ *   a signal handler) finds it;
+ * - durability: a file that replaces another is on disk before the
+ *   rename, and the folder after it, so that after a crash the file holds
+ *   its old or its new content.  In batches (sgft_outputs_batch) the
+ *   replacements wait in a group that one sync of the file system makes
+ *   durable before they are all renamed; new files are synced once, at
+ *   sgft_outputs_sync.
  */
-/* S_ISSOCK, fchown, pread: POSIX with the X/Open extensions. */
+/* S_ISSOCK, fchown, pread: POSIX with the X/Open extensions; syncfs. */
+#define _GNU_SOURCE
 #define _XOPEN_SOURCE 700
+
+#include "config.h"
 
 #include "internal.h"
 
@@ -30,6 +39,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 /* --- the list of temporary files ---------------------------------------- */
@@ -203,6 +213,7 @@ struct outfile {
     bool finished;   /* sgft__out_finish was called */
     bool unchanged;  /* the old file already has the content */
     char *cmp;       /* comparison buffer */
+    uint64_t size;   /* bytes written, once finished */
 };
 
 #define CMP_CHUNK ((size_t)64 * 1024)
@@ -476,6 +487,197 @@ static int copy_out(outfile *o) {
     return st;
 }
 
+/* --- batches ------------------------------------------------------------ */
+
+/* A replacement waiting for the sync of its group. */
+typedef struct pending {
+    char *tmp, *path, *shown;
+    temp_slot *slot;
+    dev_t dev; /* the file replaced */
+    ino_t ino;
+} pending;
+
+/* A group goes in place at this many files, bytes or seconds. */
+#define GROUP_FILES 256
+#define GROUP_BYTES ((uint64_t)1 << 20)
+#define GROUP_NSEC 500000000L
+
+static atomic_bool batch_on;
+static atomic_flag batch_lock = ATOMIC_FLAG_INIT;
+static pending *pend;
+static size_t npend, pend_cap;
+static uint64_t pend_bytes;
+static struct timespec pend_since;
+static char **dirs; /* folders written into since the last sync */
+static size_t ndirs, dirs_cap;
+
+static void lock(void) {
+    while (atomic_flag_test_and_set_explicit(&batch_lock, memory_order_acquire))
+        ;
+}
+
+static void unlock(void) {
+    atomic_flag_clear_explicit(&batch_lock, memory_order_release);
+}
+
+void sgft_outputs_batch(bool on) { atomic_store(&batch_on, on); }
+
+/* The folder of path ("." for a bare name), malloc'd. */
+static char *folder_of(const char *path) {
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return strdup(".");
+    if (slash == path)
+        return strdup("/");
+    return strndup(path, (size_t)(slash - path));
+}
+
+/* Notes the folder of path as written into (once in a row). */
+static bool note_folder(const char *path) {
+    char *d = folder_of(path);
+    if (!d)
+        return false;
+    if (ndirs && strcmp(dirs[ndirs - 1], d) == 0) {
+        free(d);
+        return true;
+    }
+    if (!sgft__vec_grow(&dirs, &dirs_cap, ndirs + 1, sizeof *dirs, 16)) {
+        free(d);
+        return false;
+    }
+    dirs[ndirs++] = d;
+    return true;
+}
+
+static int str_cmp(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Makes a folder's entries durable; a file system that cannot sync a
+ * folder (EINVAL) has nothing to do. */
+static void sync_folder(const char *dir) {
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOCTTY);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+/* The group in place: every file system written syncs once, then the
+ * renames, then the folders.  Called locked. */
+static int flush_locked(sgft_ctx *ctx) {
+    int st = 0;
+    for (size_t i = 0; i < npend; i++)
+        if (!note_folder(pend[i].path))
+            st = -1;
+    if (ndirs > 1) {
+        qsort(dirs, ndirs, sizeof *dirs, str_cmp);
+        size_t u = 1;
+        for (size_t i = 1; i < ndirs; i++) {
+            if (strcmp(dirs[i], dirs[u - 1]) == 0)
+                free(dirs[i]);
+            else
+                dirs[u++] = dirs[i];
+        }
+        ndirs = u;
+    }
+#ifdef HAVE_SYNCFS
+    dev_t synced[8];
+    size_t nsynced = 0;
+    for (size_t i = 0; i < ndirs; i++) {
+        int fd = open(dirs[i], O_RDONLY | O_DIRECTORY | O_NOCTTY);
+        struct stat dst;
+        if (fd < 0 || fstat(fd, &dst) < 0) {
+            if (fd >= 0)
+                close(fd);
+            continue;
+        }
+        size_t k = 0;
+        while (k < nsynced && synced[k] != dst.st_dev)
+            k++;
+        if (k == nsynced) {
+            (void)syncfs(fd);
+            if (nsynced < sizeof synced / sizeof *synced)
+                synced[nsynced++] = dst.st_dev;
+        }
+        close(fd);
+    }
+#else
+    sync();
+#endif
+    for (size_t i = 0; i < npend; i++) {
+        pending *q = &pend[i];
+        if (rename(q->tmp, q->path) < 0) {
+            int e = errno;
+            report_file(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, e);
+            unlink(q->tmp);
+            st = -1;
+        }
+        temp_unregister(q->slot);
+        free(q->tmp);
+        free(q->path);
+        free(q->shown);
+    }
+    npend = 0;
+    pend_bytes = 0;
+    for (size_t i = 0; i < ndirs; i++) {
+        sync_folder(dirs[i]);
+        free(dirs[i]);
+    }
+    ndirs = 0;
+    return st;
+}
+
+int sgft_outputs_sync(sgft_ctx *ctx) {
+    lock();
+    int st = npend || ndirs ? flush_locked(ctx) : 0;
+    unlock();
+    return st;
+}
+
+void sgft__outputs_before_read(sgft_ctx *ctx, const char *path) {
+    struct stat st;
+    if (!atomic_load(&batch_on) || stat(path, &st) < 0)
+        return;
+    lock();
+    for (size_t i = 0; i < npend; i++)
+        if (pend[i].dev == st.st_dev && pend[i].ino == st.st_ino) {
+            (void)flush_locked(ctx);
+            break;
+        }
+    unlock();
+}
+
+static long elapsed_ns(const struct timespec *since) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long)(now.tv_sec - since->tv_sec) * 1000000000L +
+           (now.tv_nsec - since->tv_nsec);
+}
+
+/* o (finished) joins the group, which goes in place when it is full;
+ * -1 (errno set, o unchanged) when it cannot join. */
+static int defer(outfile *o) {
+    lock();
+    if (!sgft__vec_grow(&pend, &pend_cap, npend + 1, sizeof *pend, 16)) {
+        unlock();
+        errno = ENOMEM;
+        return -1;
+    }
+    if (!npend)
+        clock_gettime(CLOCK_MONOTONIC, &pend_since);
+    pend[npend++] = (pending){o->tmp, o->path, o->shown, o->slot,
+                              o->old.st_dev, o->old.st_ino};
+    o->tmp = o->path = o->shown = NULL;
+    o->slot = NULL;
+    pend_bytes += o->size;
+    if (npend >= GROUP_FILES || pend_bytes >= GROUP_BYTES ||
+        elapsed_ns(&pend_since) >= GROUP_NSEC)
+        (void)flush_locked(o->ctx);
+    unlock();
+    return 0;
+}
+
 /* Gives the new file the old one's owner, group and mode (no set-id bit
  * when the owner or group could not be kept), or the usual mode of a new
  * file; a file that replaces another is on disk before the rename. */
@@ -496,8 +698,11 @@ static int finish_replacement(outfile *o) {
         umask(mask);
         mode = 0666 & ~mask;
     }
-    if (fchmod(o->fd, mode) < 0 || (o->exists && fsync(o->fd) < 0))
+    if (fchmod(o->fd, mode) < 0 ||
+        (o->exists && !atomic_load(&batch_on) && fsync(o->fd) < 0))
         return -1;
+    off_t size = lseek(o->fd, 0, SEEK_CUR);
+    o->size = size > 0 ? (uint64_t)size : 0;
     int fd = o->fd;
     o->fd = -1;
     return close(fd);
@@ -551,6 +756,13 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
             *state = SGFT_OUTPUT_STREAMED;
     } else if (o->unchanged) {
         *state = SGFT_OUTPUT_UNCHANGED;
+    } else if (o->exists && atomic_load(&batch_on)) {
+        /* A rename fault of the group is reported when it goes in place
+         * (perhaps now, for this file or another). */
+        if (defer(o) < 0)
+            e = errno;
+        else
+            *state = SGFT_OUTPUT_CHANGED;
     } else if (rename(o->tmp, o->path) < 0) {
         e = errno;
     } else {
@@ -558,6 +770,19 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         free(o->tmp);
         o->tmp = NULL;
         *state = o->exists ? SGFT_OUTPUT_CHANGED : SGFT_OUTPUT_CREATED;
+        if (!atomic_load(&batch_on)) {
+            if (o->exists) {
+                char *d = folder_of(o->path);
+                if (d)
+                    sync_folder(d);
+                free(d);
+            }
+        } else {
+            lock();
+            if (!note_folder(o->path))
+                e = ENOMEM;
+            unlock();
+        }
     }
     if (e)
         report_file(o->ctx, M_CANNOT_WRITE_OUTPUT, o->shown, e);

@@ -20,12 +20,23 @@ typedef struct arena_block arena_block;
 typedef struct arena {
     arena_block *head; /* block currently allocated from */
     arena_block *spare; /* blocks kept for reuse after a reset */
-    size_t used_total;
+    char *cur, *end;    /* the free part of head */
 } arena;
 
 void sgft__arena_init(arena *a);
+/* A new block for size bytes (a multiple of SGFT_ARENA_ALIGN, or 0). */
+void *sgft__arena_alloc_slow(arena *a, size_t size);
+#define SGFT_ARENA_ALIGN (sizeof(max_align_t))
 /* Returns size bytes aligned for any object, or NULL when out of memory. */
-void *sgft__arena_alloc(arena *a, size_t size);
+static inline void *sgft__arena_alloc(arena *a, size_t size) {
+    size = (size + SGFT_ARENA_ALIGN - 1) & ~(SGFT_ARENA_ALIGN - 1);
+    if (size - 1 < (size_t)(a->end - a->cur)) { /* 0 < size <= room */
+        void *p = a->cur;
+        a->cur += size;
+        return p;
+    }
+    return sgft__arena_alloc_slow(a, size);
+}
 /* Copies len bytes and adds a NUL; NULL when out of memory. */
 char *sgft__arena_strndup(arena *a, const char *s, size_t len);
 /* Frees everything allocated since init, keeping one block for reuse. */
@@ -366,6 +377,9 @@ struct sgft_ctx {
 
 /* file.c: output files (see the comment at its top). */
 typedef struct outfile outfile;
+/* In batches: a file about to be read that waits in the group of
+ * replacements puts the group in place first (it is read new). */
+void sgft__outputs_before_read(sgft_ctx *ctx, const char *path);
 /* Opens path ("-" = standard output) for writing; reports 26, 105 or 5
  * and returns NULL on failure. */
 outfile *sgft__out_open(sgft_ctx *ctx, const char *path);
@@ -705,6 +719,10 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
  * res then names that one. */
 bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
                               const char *declared, detect_result *res);
+/* detect_uchardet.c: uchardet's guess for s[0..len), normalized, in out
+ * (size bytes), or "" (the library is loaded at the first call; when it
+ * cannot be, there is no guess). */
+void sgft__uchardet_guess(const char *s, size_t len, char *out, size_t size);
 /* Message 116 when the CA of tree is not spelled as the standard name. */
 void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree);
 

@@ -254,9 +254,21 @@ static bool read_value(parser *p, prop *pr) {
                 sgft__peek_at(p, end - p->pos);
             continue;
         }
-        const char *rb = memchr(s, ']', avail);
-        size_t span = rb ? (size_t)(rb - s) : avail;
-        const char *bs = memchr(s, '\\', span);
+        /* Most values are short: their end is looked for byte by byte
+         * first, memchr only for a long one. */
+        const char *rb, *bs = NULL;
+        size_t span, q = 0, lim = avail < 16 ? avail : 16;
+        while (q < lim && s[q] != ']' && s[q] != '\\')
+            q++;
+        if (q < lim) {
+            rb = s[q] == ']' ? s + q : NULL;
+            bs = rb ? NULL : s + q;
+            span = q;
+        } else {
+            rb = memchr(s, ']', avail);
+            span = rb ? (size_t)(rb - s) : avail;
+            bs = memchr(s, '\\', span);
+        }
         if (bs) {
             i += (uint64_t)(bs - s) + 2; /* skip the escaped character */
             continue;
@@ -385,8 +397,8 @@ static void identifier(parser *p) {
     uint64_t id_end = p->pos;
     uint64_t at;
     c = sgft__peek_nonws(p, 0, &at);
-    report r = {0};
     if (c != '[') {
+        report r = {0};
         char shown[ID_MAX_LEN + 4];
         size_t n = upper < ID_MAX_LEN ? upper : ID_MAX_LEN;
         memcpy(shown, name, n);
@@ -403,6 +415,7 @@ static void identifier(parser *p) {
     }
     p->pos += at;
     if (upper >= ID_MAX_LEN) {
+        report r = {0};
         char count[24];
         snprintf(count, sizeof count, "%zu", upper);
         r.detail = count;
@@ -442,6 +455,7 @@ static void identifier(parser *p) {
             oom(p);
     }
     if (upper > 2) {
+        report r = {0};
         r.prop = pr->name;
         report_at(p, M_ID_LONGER_THAN_TWO, off, &r);
     }

@@ -57,8 +57,9 @@ typedef struct parser {
 } parser;
 
 static inline bool is_ws(int c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
-           c == '\f';
+    /* ' ', '\t', '\n', '\v', '\f', '\r' (EOF_CH is no white space). */
+    return (unsigned)c <= ' ' &&
+           ((UINT64_C(1) << c) & (UINT64_C(1) << ' ' | UINT64_C(0x3E00)));
 }
 static inline bool is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static inline bool is_lower(int c) { return c >= 'a' && c <= 'z'; }

@@ -89,9 +89,16 @@ void sgft__skip_ws(parser *p) {
 /* Byte at the first non-white-space position from pos + k, and its
  * distance in *at. */
 int sgft__peek_nonws(parser *p, uint64_t k, uint64_t *at) {
+    input *in = p->in;
     int c;
-    while ((c = sgft__peek_at(p, k)) != EOF_CH && is_ws(c))
-        k++;
+    for (;; k++) {
+        /* In the window: no call for each byte. */
+        c = p->pos + k < in->win + in->len
+                ? (unsigned char)*in_ptr(in, p->pos + k)
+                : sgft__peek_at(p, k);
+        if (c == EOF_CH || !is_ws(c))
+            break;
+    }
     *at = k;
     return c;
 }

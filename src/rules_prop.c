@@ -36,6 +36,21 @@ bool sgft__rule_duplicates(checker *k, node *n, prop *p_, value *v_) {
     (void)p_, (void)v_;
     if (!n->props || !n->props->next)
         return true;
+    /* Most nodes hold no property twice: seen first, cheaply. */
+    uint64_t seen[(P__COUNT + 63) / 64] = {0};
+    size_t unknowns = 0;
+    bool twice = false;
+    for (prop *p = n->props; p && !twice; p = p->next) {
+        if (p->id == P_UNKNOWN) {
+            twice = ++unknowns > 1;
+            continue;
+        }
+        uint64_t bit = (uint64_t)1 << (p->id % 64);
+        twice = (seen[p->id / 64] & bit) != 0;
+        seen[p->id / 64] |= bit;
+    }
+    if (!twice)
+        return true;
     prop *first[P__COUNT];
     memset(first, 0, sizeof first);
     size_t unknown = 0;

@@ -242,7 +242,52 @@ static bool is_gameinfo(const prop *p) {
     return p->id != P_UNKNOWN && sgft__props[p->id].kind == PK_GAMEINFO;
 }
 
+/* The most common node, one property that is neither text nor game-info
+ * (a move), its values plain ASCII kept as read: written as render_node
+ * and the loop below would write it, without rendering it first.  False
+ * (nothing written) for any other node. */
+static bool write_simple(writer *w, const node *n) {
+    const prop *p = n->props;
+    if (!p || p->next || p->id == P_UNKNOWN)
+        return false;
+    const prop_info *pi = &sgft__props[p->id];
+    if (is_text_type(pi->vt) || has_text_part(pi->vt) ||
+        pi->kind == PK_GAMEINFO)
+        return false;
+    size_t name_len = strlen(p->name), width = name_len;
+    for (const value *v = p->values; v; v = v->next) {
+        if ((v->flags & VALF_DECODED) || v->len > 16)
+            return false;
+        const char *raw = value_bytes(w->ctx, v);
+        for (size_t i = 0; i < v->len; i++)
+            if ((unsigned char)raw[i] < 0x20 || (unsigned char)raw[i] > 0x7E)
+                return false; /* a line break or a wide character */
+        width += v->len + 2;
+    }
+    /* As write_node: one column more for the ';', with or without -L. */
+    if (w->col + width + 1 > w->width)
+        newline(w);
+    buf *o = w->out;
+    if (!sgft__buf_reserve(o, width + 1))
+        return true; /* the buffer's failure is seen at the end */
+    char *d = o->data + o->len;
+    *d++ = ';';
+    memcpy(d, p->name, name_len);
+    d += name_len;
+    for (const value *v = p->values; v; v = v->next) {
+        *d++ = '[';
+        memcpy(d, value_bytes(w->ctx, v), v->len);
+        d += v->len;
+        *d++ = ']';
+    }
+    o->len += width + 1;
+    w->col += width + 1;
+    return true;
+}
+
 static bool write_node(writer *w, node *n) {
+    if (write_simple(w, n))
+        return true;
     if (!render_node(w, n))
         return false;
     if (w->nseg == 0) {

@@ -278,6 +278,20 @@ awk 'BEGIN { for (i = 0; i < 300; i++) print "(;FF[4]GM[1];B[aa])" }' >many.sgf
 check split-many-status [ "$rc" -eq 0 ]
 check split-many-files [ "$(ls part_*.sgf | wc -l)" -eq 300 ]
 
+# --- batches: replacements put in place in groups -------------------------
+# A file named twice is read new the second time (its group goes in place
+# first), and every file is in place when the run ends.
+mkdir group
+cp game.sgf group/a.sgf
+cp game.sgf group/b.sgf
+"$SGFTIDY" -v --in-place group/a.sgf group/b.sgf group/a.sgf 2>err; rc=$?
+check group-status [ "$rc" -eq 0 ]
+check group-changed [ "$(grep -c '(changed)' err)" -eq 2 ]
+check group-unchanged [ "$(grep -c 'a.sgf: OK  (unchanged)' err)" -eq 1 ]
+check group-content-a cmp -s norm.sgf group/a.sgf
+check group-content-b cmp -s norm.sgf group/b.sgf
+check group-no-temps [ -z "$(temps group)" ]
+
 # --- signals: every file old or new, no temporary file left ---------------
 # A batch rewritten in place is interrupted once a given number of its
 # files have been replaced (so the signal comes in the middle of the
