@@ -217,10 +217,11 @@ int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
 int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path);
 
 /* Removes the temporary files of every output being written by this
- * process.  Async-signal-safe: meant for the handler of a signal that
- * ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE), so that an
- * interrupted run leaves nothing behind.  The files being replaced are
- * untouched: they keep their old content. */
+ * process, in any thread.  Async-signal-safe: meant for the handler of a
+ * signal that ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE), so
+ * that an interrupted run leaves nothing behind.  The files being
+ * replaced are untouched: they keep their old content.  Afterwards no
+ * output file can be written any more (message 26 or 27). */
 void sgft_remove_temp_files(void);
 
 /* --- Events: the parse without a tree ------------------------------------
