@@ -140,7 +140,7 @@ end:
     c->fail_on = saved_fail;
 }
 
-int config_for(cli *c, const char *path) {
+int config_for(cli *c, const char *path, sgft_diag_fn fn, void *data) {
     c->opt = c->base;
     c->fail_on = c->base_fail_on;
     if (c->no_config)
@@ -179,9 +179,8 @@ int config_for(cli *c, const char *path) {
     if (!e->path)
         return 0;
     if (e->fault) {
-        sgft_ctx *ctx = sgft_ctx_new(c->base, print_diag, c);
+        sgft_ctx *ctx = sgft_ctx_new(c->base, fn, data);
         if (ctx) {
-            c->cur_file = path;
             sgft_report(ctx, 120, e->fault);
             sgft_ctx_free(ctx);
         }
