@@ -73,6 +73,8 @@ typedef struct cli {
     given_opt *given; /* the options to apply over a configuration */
     size_t ngiven;
     config *configs;  /* the configuration files read so far */
+    config *last_config; /* that of the folder last_dir (as written) */
+    char *last_dir;
 } cli;
 
 /* main.c */
