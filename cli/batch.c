@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,41 +18,258 @@
 
 /* --- diagnostics ---------------------------------------------------------- */
 
+/* fatal() of main.c: a diagnostic of the command itself. */
 void print_diag(const sgft_diag *d, void *data) {
     cli *c = data;
-    if ((unsigned)d->severity < 4) {
-        c->seen[d->severity] = true;
-        if (d->critical)
-            c->seen_critical[d->severity] = true;
-    }
     progress_clear(&c->prog);
     sgft_reporter_diag(c->rep, c->cur_file, d);
 }
 
-/* The exit status of the file just run, from the messages it had and
+/* The diagnostics of a file whose report waits for its turn (--jobs):
+ * records in memory, moved to an anonymous temporary file when they
+ * pass LOG_MEM bytes, so that a file with millions of messages does not
+ * hold them all in memory. */
+#define LOG_MEM ((size_t)1 << 20)
+
+typedef struct diag_log {
+    sgft_buffer mem;
+    FILE *file;
+    bool failed; /* out of memory, or the temporary file failed */
+} diag_log;
+
+/* One record: these fields, then key, text, fix_old and fix_new, each
+ * of the length given (SIZE_MAX: NULL). */
+typedef struct diag_rec {
+    int code;
+    sgft_severity severity;
+    bool critical, has_pos;
+    uint64_t offset;
+    unsigned long line, col;
+    size_t len[4];
+} diag_rec;
+
+static void log_write(diag_log *l, const void *p, size_t n) {
+    if (l->failed || !n)
+        return;
+    if (!l->file && l->mem.len + n > LOG_MEM) {
+        l->file = tmpfile();
+        if (!l->file ||
+            fwrite(l->mem.data, 1, l->mem.len, l->file) != l->mem.len) {
+            l->failed = true;
+            return;
+        }
+        free(l->mem.data);
+        memset(&l->mem, 0, sizeof l->mem);
+    }
+    if (l->file ? fwrite(p, 1, n, l->file) != n
+                : sgft_buffer_write(&l->mem, p, n) < 0)
+        l->failed = true;
+}
+
+static void log_diag(diag_log *l, const sgft_diag *d) {
+    const char *str[4] = {d->key, d->text, d->fix_old, d->fix_new};
+    diag_rec r;
+    memset(&r, 0, sizeof r);
+    r.code = d->code;
+    r.severity = d->severity;
+    r.critical = d->critical;
+    r.has_pos = d->has_pos;
+    r.offset = d->offset;
+    r.line = d->line;
+    r.col = d->col;
+    r.len[0] = d->key ? strlen(d->key) : SIZE_MAX;
+    r.len[1] = d->text ? strlen(d->text) : SIZE_MAX;
+    r.len[2] = d->fix_old ? d->fix_old_len : SIZE_MAX;
+    r.len[3] = d->fix_new ? d->fix_new_len : SIZE_MAX;
+    log_write(l, &r, sizeof r);
+    for (int k = 0; k < 4; k++)
+        if (str[k])
+            log_write(l, str[k], r.len[k]);
+}
+
+/* Reads n bytes of the log at *pos (in memory) or from its file. */
+static bool log_read(diag_log *l, size_t *pos, void *p, size_t n) {
+    if (l->file)
+        return fread(p, 1, n, l->file) == n;
+    if (l->mem.len - *pos < n)
+        return false;
+    memcpy(p, l->mem.data + *pos, n);
+    *pos += n;
+    return true;
+}
+
+/* Reports the diagnostics of the log through rep, as they came. */
+static void log_replay(diag_log *l, sgft_reporter *rep, const char *file) {
+    size_t pos = 0;
+    char *b = NULL;
+    size_t cap = 0;
+    if (l->file && (fflush(l->file) != 0 || fseek(l->file, 0, SEEK_SET) != 0))
+        return;
+    diag_rec r;
+    while (log_read(l, &pos, &r, sizeof r)) {
+        size_t total = 4;
+        for (int k = 0; k < 4; k++)
+            if (r.len[k] != SIZE_MAX)
+                total += r.len[k];
+        if (total > cap) {
+            char *nb = realloc(b, total);
+            if (!nb)
+                break;
+            b = nb;
+            cap = total;
+        }
+        const char *str[4];
+        char *p = b;
+        bool ok = true;
+        for (int k = 0; k < 4 && ok; k++) {
+            str[k] = NULL;
+            if (r.len[k] == SIZE_MAX)
+                continue;
+            ok = log_read(l, &pos, p, r.len[k]);
+            p[r.len[k]] = '\0';
+            str[k] = p;
+            p += r.len[k] + 1;
+        }
+        if (!ok)
+            break;
+        sgft_diag d;
+        memset(&d, 0, sizeof d);
+        d.code = r.code;
+        d.severity = r.severity;
+        d.critical = r.critical;
+        d.has_pos = r.has_pos;
+        d.offset = r.offset;
+        d.line = r.line;
+        d.col = r.col;
+        d.key = str[0];
+        d.text = str[1];
+        d.fix_old = str[2];
+        d.fix_new = str[3];
+        d.fix_old_len = str[2] ? r.len[2] : 0;
+        d.fix_new_len = str[3] ? r.len[3] : 0;
+        sgft_reporter_diag(rep, file, &d);
+    }
+    free(b);
+}
+
+static void log_free(diag_log *l) {
+    free(l->mem.data);
+    if (l->file)
+        fclose(l->file);
+    memset(l, 0, sizeof *l);
+}
+
+/* --- one file ------------------------------------------------------------- */
+
+/* One input: from the choice of its options to its report.  A deferred
+ * job (--jobs) runs in a worker thread and keeps what it would print
+ * (its diagnostics, its standard output) until its turn comes. */
+typedef struct job {
+    cli *c;
+    const char *in;
+    char *out;           /* the output path, or NULL */
+    const char *shown;   /* the name in diagnostics */
+    const sgft_options *opt;
+    fail_level fail_on;
+    bool seen[4], seen_critical[4]; /* its messages, by severity */
+    bool deferred;
+    bool oom;
+    bool fixed;          /* no run: status says how it ended */
+    int status;
+    bool different;      /* --list-different, --diff */
+    sgft_summary sum;
+    diag_log log;        /* deferred: the diagnostics */
+    char *text;          /* deferred: the standard output */
+    size_t text_len;
+    uint64_t cur;        /* bytes read so far (progress) */
+    _Atomic uint64_t *reading; /* deferred: the batch's bytes in reading */
+} job;
+
+static void job_diag(const sgft_diag *d, void *data) {
+    job *j = data;
+    if ((unsigned)d->severity < 4) {
+        j->seen[d->severity] = true;
+        if (d->critical)
+            j->seen_critical[d->severity] = true;
+    }
+    if (j->deferred) {
+        log_diag(&j->log, d);
+        return;
+    }
+    progress_clear(&j->c->prog);
+    sgft_reporter_diag(j->c->rep, j->shown, d);
+}
+
+static void job_progress(void *data, uint64_t bytes) {
+    job *j = data;
+    if (j->deferred) {
+        if (j->reading)
+            atomic_fetch_add(j->reading, bytes - j->cur);
+        j->cur = bytes;
+    } else {
+        progress_update(&j->c->prog, bytes);
+    }
+}
+
+/* The exit status of the file run, from the messages it had and
  * --fail-on: 20 fatal, 10 errors, 5 warnings, 2 information messages
  * (only with --fail-on=info), 1 not in the normalized form (different,
  * with --list-different and --diff), else 0. */
-int file_status(const cli *c, bool different) {
-    if (c->seen[SGFT_FATAL])
+static int job_status(const job *j) {
+    if (j->seen[SGFT_FATAL])
         return 20;
-    bool crit = c->fail_on == FAIL_CRITICAL;
-    if (c->seen[SGFT_ERROR] &&
-        (c->fail_on <= FAIL_ERROR || (crit && c->seen_critical[SGFT_ERROR])))
+    bool crit = j->fail_on == FAIL_CRITICAL;
+    if (j->seen[SGFT_ERROR] &&
+        (j->fail_on <= FAIL_ERROR || (crit && j->seen_critical[SGFT_ERROR])))
         return 10;
-    if (c->seen[SGFT_WARNING] &&
-        (c->fail_on <= FAIL_WARNING ||
-         (crit && c->seen_critical[SGFT_WARNING])))
+    if (j->seen[SGFT_WARNING] &&
+        (j->fail_on <= FAIL_WARNING ||
+         (crit && j->seen_critical[SGFT_WARNING])))
         return 5;
-    if (c->seen[SGFT_INFO] && c->fail_on == FAIL_INFO)
+    if (j->seen[SGFT_INFO] && j->fail_on == FAIL_INFO)
         return 2;
-    return different ? 1 : 0;
+    return j->different ? 1 : 0;
 }
 
-static void begin_file(cli *c, const char *name) {
-    memset(c->seen, 0, sizeof c->seen);
-    memset(c->seen_critical, 0, sizeof c->seen_critical);
-    c->cur_file = strcmp(name, "-") == 0 ? "<stdin>" : name;
+static void job_begin(job *j, cli *c, const char *in, bool deferred) {
+    memset(j, 0, sizeof *j);
+    j->c = c;
+    j->in = in;
+    j->deferred = deferred;
+    j->shown = strcmp(in, "-") == 0 ? "<stdin>" : in;
+}
+
+/* Ends a job without a run: a fatal message about the file (it is not
+ * read), through a context with the command line's options. */
+static void job_fault(job *j, int code, const char *detail) {
+    sgft_ctx *ctx = sgft_ctx_new(j->c->base, job_diag, j);
+    if (ctx) {
+        sgft_report(ctx, code, detail);
+        sgft_ctx_free(ctx);
+    }
+    memset(&j->sum, 0, sizeof j->sum);
+    j->sum.fatal = 1;
+    j->fixed = true;
+    j->status = 20;
+}
+
+/* Chooses the options of the job's file; false after a fault of its
+ * configuration file (then the job has ended). */
+static bool job_config(job *j) {
+    cli *c = j->c;
+    const char *shown = j->shown;
+    j->shown = j->in; /* a fault is reported under the path as given */
+    if (config_for(c, j->in, job_diag, j) < 0) {
+        memset(&j->sum, 0, sizeof j->sum);
+        j->sum.fatal = 1;
+        j->fixed = true;
+        j->status = 20;
+        return false;
+    }
+    j->shown = shown;
+    j->opt = c->opt;
+    j->fail_on = c->fail_on;
+    return true;
 }
 
 /* -i: asks on the terminal, never on standard input, so that a script
@@ -59,13 +277,14 @@ static void begin_file(cli *c, const char *name) {
 static sgft_decision ask_terminal(void *data, const char *prop,
                                   const char *value, unsigned long line,
                                   char *answer, size_t size) {
-    cli *c = data;
-    fprintf(c->tty, "%s:%lu: %s[%s] is not in the FF[4] format.\n"
-                    "  k = keep it, d = delete it, or type a new value: ",
-            c->cur_file, line, prop, value);
-    fflush(c->tty);
+    job *j = data;
+    FILE *tty = j->c->tty;
+    fprintf(tty, "%s:%lu: %s[%s] is not in the FF[4] format.\n"
+                 "  k = keep it, d = delete it, or type a new value: ",
+            j->shown, line, prop, value);
+    fflush(tty);
     char line_in[512];
-    if (!fgets(line_in, sizeof line_in, c->tty))
+    if (!fgets(line_in, sizeof line_in, tty))
         return SGFT_KEEP;
     line_in[strcspn(line_in, "\r\n")] = '\0';
     if (line_in[0] == '\0' || strcmp(line_in, "k") == 0)
@@ -76,23 +295,18 @@ static sgft_decision ask_terminal(void *data, const char *prop,
     return SGFT_REPLACE;
 }
 
-
-static void on_progress(void *data, uint64_t bytes) {
-    progress_update(data, bytes);
-}
-
 /* --- --list-different and --diff ----------------------------------------- */
 
 /* The input in memory, read with the progress line kept up to date. */
 typedef struct mem_in {
     sgft_memory mem;
-    progress *prog;
+    job *j;
 } mem_in;
 
 static long mem_read(void *data, char *b, size_t cap) {
     mem_in *m = data;
     long n = sgft_memory_read(&m->mem, b, cap);
-    progress_update(m->prog, m->mem.pos);
+    job_progress(m->j, m->mem.pos);
     return n;
 }
 
@@ -123,31 +337,32 @@ static int slurp(const char *path, sgft_buffer *b) {
     return err;
 }
 
-/* Checks in and compares its bytes with the normalized form, which
- * --in-place would write: nothing when a critical message forbids it. */
-static bool compare_file(cli *c, sgft_ctx *ctx, const char *in) {
+/* Checks the job's input and compares its bytes with the normalized
+ * form, which --in-place would write: nothing when a critical message
+ * forbids it.  The path or the diff goes to out. */
+static bool compare_file(job *j, sgft_ctx *ctx, FILE *out) {
     sgft_buffer inb = {0}, outb = {0};
-    int err = slurp(in, &inb);
+    int err = slurp(j->in, &inb);
     bool different = false;
     if (err) {
         sgft_report(ctx, err == EISDIR ? 4 : errno == ENOMEM ? 5 : 3,
                     strerror(err));
         goto end;
     }
-    mem_in m = {{inb.data ? inb.data : "", inb.len, 0}, &c->prog};
+    mem_in m = {{inb.data ? inb.data : "", inb.len, 0}, j};
     if (sgft_run(ctx, mem_read, &m, sgft_buffer_write, &outb) < 0)
         goto end;
     const sgft_summary *s = sgft_ctx_summary(ctx);
-    if (s->fatal || (s->critical && !sgft_options_get(c->opt, SGFT_OPT_WRITE_CRITICAL)))
+    if (s->fatal || (s->critical && !sgft_options_get(j->opt, SGFT_OPT_WRITE_CRITICAL)))
         goto end;
     different = outb.len != inb.len ||
                 (inb.len && memcmp(outb.data, inb.data, inb.len) != 0);
-    if (different && c->cmp == CMP_LIST)
-        printf("%s\n", c->cur_file);
+    if (different && j->c->cmp == CMP_LIST)
+        fprintf(out, "%s\n", j->shown);
     else if (different)
-        print_diff(stdout, c->cur_file, inb.data ? inb.data : "", inb.len,
-                   outb.data ? outb.data : "", outb.len, c->colour_out);
-    fflush(stdout);
+        print_diff(out, j->shown, inb.data ? inb.data : "", inb.len,
+                   outb.data ? outb.data : "", outb.len, j->c->colour_out);
+    fflush(out);
 end:
     free(inb.data);
     free(outb.data);
@@ -156,55 +371,71 @@ end:
 
 /* --- one file ------------------------------------------------------------- */
 
-/* Runs one input (writes out when not NULL); returns its exit status. */
-static int run_one(cli *c, const char *in, const char *out) {
-    begin_file(c, in);
-    sgft_summary fault = {0};
-    fault.fatal = 1;
-    if (config_for(c, in) < 0) {
-        sgft_reporter_file(c->rep, c->cur_file, &fault, 0);
-        return 20;
-    }
-    sgft_ctx *ctx = sgft_ctx_new(c->opt, print_diag, c);
+/* Runs the job's input (writes j->out when not NULL); safe in a worker
+ * thread when the job is deferred. */
+static void job_run(job *j) {
+    cli *c = j->c;
+    sgft_ctx *ctx = sgft_ctx_new(j->opt, job_diag, j);
     if (!ctx) {
+        j->oom = true;
+        return;
+    }
+    if (c->tty)
+        sgft_ctx_set_decider(ctx, ask_terminal, j);
+    sgft_ctx_set_progress(ctx, job_progress, j);
+    if (c->cmp != CMP_NONE) {
+        FILE *out = stdout;
+        if (j->deferred && !(out = open_memstream(&j->text, &j->text_len))) {
+            j->oom = true;
+            sgft_ctx_free(ctx);
+            return;
+        }
+        j->different = compare_file(j, ctx, out);
+        if (out != stdout && fclose(out) != 0)
+            j->oom = true;
+    } else {
+        sgft_run_file(ctx, j->in, j->out);
+    }
+    j->sum = *sgft_ctx_summary(ctx);
+    sgft_ctx_free(ctx);
+}
+
+/* Prints what the job kept back and its status line; returns its exit
+ * status. */
+static int job_report(job *j) {
+    cli *c = j->c;
+    progress_clear(&c->prog);
+    if (j->deferred) {
+        log_replay(&j->log, c->rep, j->shown);
+        if (j->log.failed)
+            j->oom = true;
+        if (j->text_len) {
+            fwrite(j->text, 1, j->text_len, stdout);
+            fflush(stdout);
+        }
+        log_free(&j->log);
+        free(j->text);
+        j->text = NULL;
+    }
+    if (j->oom) {
         fprintf(stderr, "sgftidy: out of memory\n");
         return 20;
     }
-    if (c->tty)
-        sgft_ctx_set_decider(ctx, ask_terminal, c);
-    sgft_ctx_set_progress(ctx, on_progress, &c->prog);
-    bool different = false;
-    if (c->cmp != CMP_NONE)
-        different = compare_file(c, ctx, in);
-    else
-        sgft_run_file(ctx, in, out);
-    progress_clear(&c->prog);
-    sgft_reporter_file(c->rep, c->cur_file, sgft_ctx_summary(ctx),
-                       different ? SGFT_FILE_DIFFERENT : 0);
-    sgft_ctx_free(ctx);
-    return file_status(c, different);
+    sgft_reporter_file(c->rep, j->shown, &j->sum,
+                       j->different ? SGFT_FILE_DIFFERENT : 0);
+    return j->fixed ? j->status : job_status(j);
 }
 
 int run_single(cli *c, const char *in, const char *out) {
     struct stat st;
     progress_start(&c->prog, 1,
                    strcmp(in, "-") != 0 && stat(in, &st) == 0 ? (uint64_t)st.st_size : 0);
-    return run_one(c, in, out);
-}
-
-/* Reports a fatal message about one file of a batch (the file is not
- * read); returns 20. */
-static int file_fault(cli *c, const char *in, int code, const char *detail) {
-    begin_file(c, in);
-    sgft_ctx *ctx = sgft_ctx_new(c->base, print_diag, c);
-    if (ctx) {
-        sgft_report(ctx, code, detail);
-        sgft_ctx_free(ctx);
-    }
-    sgft_summary fault = {0};
-    fault.fatal = 1;
-    sgft_reporter_file(c->rep, c->cur_file, &fault, 0);
-    return 20;
+    job j;
+    job_begin(&j, c, in, false);
+    j.out = (char *)out;
+    if (job_config(&j))
+        job_run(&j);
+    return job_report(&j);
 }
 
 /* --- --outdir: every output inside DIR, none over an input -------------- */
@@ -298,22 +529,22 @@ static bool inside(const char *real_dir, const char *path) {
 }
 
 /* Checks an output path of --outdir; returns NULL when it is safe, or
- * why not (in why). */
-static const char *outdir_refusal(const char *real_dir, const char *out,
+ * why not (in why).  *parent_out gets the real path of its folder (to
+ * free), or NULL. */
+static const char *outdir_refusal(const char *real_dir, char *out,
                                   const id_set *inputs, size_t sorted,
                                   const id_set *outputs, char *why,
-                                  size_t size) {
+                                  size_t size, char **parent_out) {
     char *slash = strrchr(out, '/');
     *slash = '\0';
     char *parent = realpath(out, NULL);
     *slash = '/';
+    *parent_out = parent;
     if (!parent) {
         snprintf(why, size, "%s: %s", out, strerror(errno));
         return why;
     }
-    bool ok = inside(real_dir, parent);
-    free(parent);
-    if (!ok) {
+    if (!inside(real_dir, parent)) {
         snprintf(why, size, "%s: its folder is outside the output folder "
                             "(a symbolic link)", out);
         return why;
@@ -327,7 +558,7 @@ static const char *outdir_refusal(const char *real_dir, const char *out,
         return NULL; /* a new file */
     }
     char *real = realpath(out, NULL);
-    ok = real && inside(real_dir, real);
+    bool ok = real && inside(real_dir, real);
     free(real);
     if (!ok) {
         snprintf(why, size, "%s: a symbolic link out of the output folder",
@@ -346,12 +577,209 @@ static const char *outdir_refusal(const char *real_dir, const char *out,
     return NULL;
 }
 
+/* --- the batch ------------------------------------------------------------ */
+
+/* What a file of the batch holds from its preparation to its report,
+ * that a later file must not use meanwhile: with --outdir the file it
+ * writes, by its real path and by device and inode when it exists; with
+ * --in-place the file it reads and replaces.  A later file that would
+ * use the same waits until the earlier one is reported, and so meets it
+ * as one job would: written already, or with its new content. */
+typedef struct claim {
+    size_t item;
+    char *path; /* or NULL */
+    bool has_id;
+    file_id id;
+} claim;
+
+typedef struct batch_run {
+    cli *c;
+    path_list *list;       /* the paths of the items */
+    bool count;            /* files of the progress line */
+    bool deferred;         /* several jobs: reports wait for their turn */
+    bool stop;             /* out of memory: the rest is skipped */
+    int worst;
+    id_set inputs, outputs; /* --outdir */
+    char *real_dir;
+    claim *claims;
+    size_t nclaims, claims_cap;
+    _Atomic uint64_t reading; /* bytes read of the files being run */
+} batch_run;
+
+static bool claimed(const batch_run *b, const char *path,
+                    const struct stat *st) {
+    for (size_t k = 0; k < b->nclaims; k++) {
+        const claim *m = &b->claims[k];
+        if (path && m->path && strcmp(path, m->path) == 0)
+            return true;
+        if (st && m->has_id && m->id.dev == st->st_dev &&
+            m->id.ino == st->st_ino)
+            return true;
+    }
+    return false;
+}
+
+/* Adds a claim of item (path is taken over); false when out of memory. */
+static bool claim_add(batch_run *b, size_t item, char *path,
+                      const struct stat *st) {
+    if (b->nclaims == b->claims_cap) {
+        size_t cap = b->claims_cap ? b->claims_cap * 2 : 16;
+        claim *v = realloc(b->claims, cap * sizeof *v);
+        if (!v) {
+            free(path);
+            return false;
+        }
+        b->claims = v;
+        b->claims_cap = cap;
+    }
+    claim *m = &b->claims[b->nclaims++];
+    m->item = item;
+    m->path = path;
+    m->has_id = st != NULL;
+    if (st) {
+        m->id.dev = st->st_dev;
+        m->id.ino = st->st_ino;
+    }
+    return true;
+}
+
+static void claims_release(batch_run *b, size_t item) {
+    for (size_t k = 0; k < b->nclaims;) {
+        if (b->claims[k].item == item) {
+            free(b->claims[k].path);
+            b->claims[k] = b->claims[--b->nclaims];
+        } else {
+            k++;
+        }
+    }
+}
+
+/* parent + "/" + the last part of out. */
+static char *join_base(const char *parent, const char *out) {
+    const char *base = strrchr(out, '/') + 1;
+    size_t a = strlen(parent), n = a + strlen(base) + 2;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s%s%s", parent,
+                 a && parent[a - 1] == '/' ? "" : "/", base);
+    return p;
+}
+
+/* --outdir: the output of item i, checked; POOL_RUN, or POOL_READY after
+ * a fault (the job has ended), or POOL_AFTER_EARLIER. */
+static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
+    char *out = outdir_path(b->c->outdir, j->in);
+    if (!out)
+        return b->stop = true, POOL_READY;
+    char why[PATH_MAX * 2 + 100];
+    if (make_parents(out) < 0) {
+        snprintf(why, sizeof why, "cannot create the folder of %s: %s", out,
+                 strerror(errno));
+        job_fault(j, 26, why);
+        free(out);
+        return POOL_READY;
+    }
+    struct stat lst, st;
+    bool link = lstat(out, &lst) == 0 && S_ISLNK(lst.st_mode);
+    bool exists = stat(out, &st) == 0;
+    char *parent = NULL;
+    const char *refused = outdir_refusal(b->real_dir, out, &b->inputs,
+                                         b->inputs.n, &b->outputs, why,
+                                         sizeof why, &parent);
+    char *key = NULL;
+    if (parent) {
+        key = link ? realpath(out, NULL) : join_base(parent, out);
+        free(parent);
+    }
+    /* A link may lead where an earlier output is being written: it is
+     * followed once those are done. */
+    if (b->nclaims && (link || claimed(b, key, exists ? &st : NULL))) {
+        free(key);
+        free(out);
+        return POOL_AFTER_EARLIER;
+    }
+    if (refused) {
+        job_fault(j, 106, refused);
+        free(key);
+        free(out);
+        return POOL_READY;
+    }
+    if (b->deferred && !claim_add(b, i, key, exists ? &st : NULL)) {
+        free(out);
+        return b->stop = true, POOL_READY;
+    }
+    if (!b->deferred)
+        free(key);
+    j->out = out;
+    return POOL_RUN;
+}
+
+static pool_step batch_prepare(void *arg, size_t i, void *slot) {
+    batch_run *b = arg;
+    job *j = slot;
+    cli *c = b->c;
+    job_begin(j, c, b->list->v[i], b->deferred);
+    j->reading = &b->reading;
+    if (b->stop)
+        return POOL_READY;
+    if (b->count && c->mode == B_IN_PLACE) {
+        struct stat st;
+        bool exists = stat(j->in, &st) == 0;
+        if (exists && claimed(b, NULL, &st))
+            return POOL_AFTER_EARLIER;
+        if (!(j->out = strdup(j->in)) ||
+            (b->deferred && exists && !claim_add(b, i, NULL, &st)))
+            return b->stop = true, POOL_READY;
+    } else if (b->count && c->mode == B_OUTDIR) {
+        pool_step r = prepare_outdir(b, i, j);
+        if (r != POOL_RUN)
+            return r;
+    }
+    return job_config(j) ? POOL_RUN : POOL_READY;
+}
+
+static void batch_work(void *arg, size_t i, void *slot) {
+    (void)arg;
+    (void)i;
+    job_run(slot);
+}
+
+static void batch_finish(void *arg, size_t i, void *slot) {
+    batch_run *b = arg;
+    job *j = slot;
+    cli *c = b->c;
+    if (b->stop && !j->fixed && !j->opt) {
+        free(j->out); /* skipped */
+        claims_release(b, i);
+        return;
+    }
+    int rc = job_report(j);
+    b->worst = rc > b->worst ? rc : b->worst;
+    if (j->deferred)
+        atomic_fetch_sub(&b->reading, j->cur);
+    struct stat st;
+    if (b->count && c->prog.on)
+        progress_file_done(&c->prog, stat(j->in, &st) == 0 && S_ISREG(st.st_mode)
+                                         ? (uint64_t)st.st_size
+                                         : 0);
+    if (c->mode == B_OUTDIR && j->out && stat(j->out, &st) == 0 &&
+        !id_add(&b->outputs, &st))
+        b->stop = true;
+    claims_release(b, i);
+    free(j->out);
+}
+
+static void batch_idle(void *arg) {
+    batch_run *b = arg;
+    progress_update(&b->c->prog, atomic_load(&b->reading));
+}
+
 /* Batch mode: every file of the paths; the worst status wins. */
 int run_batch(cli *c) {
     path_list files = {0}, failed = {0};
-    id_set inputs = {0}, outputs = {0};
-    char *real_dir = NULL;
-    int worst = 0;
+    batch_run b;
+    memset(&b, 0, sizeof b);
+    b.c = c;
     if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
                    &failed) < 0)
         goto oom;
@@ -369,80 +797,53 @@ int run_batch(cli *c) {
         }
         progress_start(&c->prog, files.n, bytes);
     }
-    for (size_t i = 0; i < failed.n; i++) {
-        int rc = run_one(c, failed.v[i], NULL); /* reports message 4 */
-        worst = rc > worst ? rc : worst;
-    }
+    pool_ops ops = {&b, batch_prepare, batch_work, batch_finish,
+                    c->prog.on ? batch_idle : NULL};
+    /* The folders that cannot be read: message 4. */
+    b.list = &failed;
+    if (pool_run(failed.n, 1, sizeof(job), &ops) < 0 || b.stop)
+        goto oom;
     if (c->mode == B_OUTDIR && files.n) {
         if (make_parents(c->outdir) < 0 ||
             (mkdir(c->outdir, 0777) < 0 && errno != EEXIST) ||
-            !(real_dir = realpath(c->outdir, NULL))) {
+            !(b.real_dir = realpath(c->outdir, NULL))) {
             char detail[PATH_MAX + 200];
             snprintf(detail, sizeof detail, "cannot create the folder %s: %s",
                      c->outdir, strerror(errno));
-            worst = file_fault(c, "sgftidy", 26, detail);
+            job j;
+            job_begin(&j, c, "sgftidy", false);
+            job_fault(&j, 26, detail);
+            b.worst = job_report(&j);
             goto end;
         }
         for (size_t i = 0; i < files.n; i++) {
             struct stat st;
-            if (stat(files.v[i], &st) == 0 && !id_add(&inputs, &st))
+            if (stat(files.v[i], &st) == 0 && !id_add(&b.inputs, &st))
                 goto oom;
         }
-        qsort(inputs.v, inputs.n, sizeof *inputs.v, id_cmp);
+        qsort(b.inputs.v, b.inputs.n, sizeof *b.inputs.v, id_cmp);
     }
-    for (size_t i = 0; i < files.n; i++) {
-        const char *in = files.v[i];
-        char *out = NULL;
-        if (c->mode == B_IN_PLACE) {
-            out = strdup(in);
-        } else if (c->mode == B_OUTDIR) {
-            out = outdir_path(c->outdir, in);
-            char why[PATH_MAX * 2 + 100];
-            const char *refused = NULL;
-            int code = 106;
-            if (out && make_parents(out) < 0) {
-                snprintf(why, sizeof why, "cannot create the folder of %s: %s",
-                         out, strerror(errno));
-                refused = why;
-                code = 26;
-            } else if (out) {
-                refused = outdir_refusal(real_dir, out, &inputs, inputs.n,
-                                         &outputs, why, sizeof why);
-            }
-            if (refused) {
-                int rc = file_fault(c, in, code, refused);
-                worst = rc > worst ? rc : worst;
-                free(out);
-                continue;
-            }
-        }
-        if (c->mode != B_CHECK && !out)
-            goto oom;
-        int rc = run_one(c, in, out);
-        worst = rc > worst ? rc : worst;
-        if (c->prog.on) {
-            struct stat st;
-            progress_file_done(&c->prog, stat(in, &st) == 0 && S_ISREG(st.st_mode)
-                                             ? (uint64_t)st.st_size
-                                             : 0);
-        }
-        struct stat st;
-        if (c->mode == B_OUTDIR && stat(out, &st) == 0 &&
-            !id_add(&outputs, &st)) {
-            free(out);
-            goto oom;
-        }
-        free(out);
-    }
+    /* Standard input and questions on the terminal are for one job. */
+    unsigned jobs = c->jobs ? c->jobs : 1;
+    for (size_t i = 0; i < files.n && jobs > 1; i++)
+        if (strcmp(files.v[i], "-") == 0)
+            jobs = 1;
+    if (c->tty)
+        jobs = 1;
+    b.deferred = jobs > 1 && files.n > 1;
+    b.list = &files;
+    b.count = true;
+    if (pool_run(files.n, jobs, sizeof(job), &ops) < 0 || b.stop)
+        goto oom;
 end:
     if (c->mode != B_CHECK) {
-        begin_file(c, "sgftidy");
+        c->cur_file = "sgftidy";
         sgft_ctx *ctx = sgft_ctx_new(c->base, print_diag, c);
         if (!ctx || sgft_outputs_sync(ctx) < 0) {
             sgft_summary fault = {0};
             fault.fatal = 1;
             sgft_reporter_file(c->rep, c->cur_file, &fault, 0);
-            worst = 20;
+            b.worst = 20;
         }
         sgft_ctx_free(ctx);
         sgft_outputs_batch(false);
@@ -450,13 +851,15 @@ end:
     progress_clear(&c->prog);
     paths_free(&files);
     paths_free(&failed);
-    free(inputs.v);
-    free(outputs.v);
-    free(real_dir);
-    return worst;
+    free(b.inputs.v);
+    free(b.outputs.v);
+    free(b.real_dir);
+    for (size_t k = 0; k < b.nclaims; k++)
+        free(b.claims[k].path);
+    free(b.claims);
+    return b.worst;
 oom:
     fprintf(stderr, "sgftidy: out of memory\n");
-    worst = 20;
+    b.worst = 20;
     goto end;
 }
-

@@ -54,6 +54,7 @@ typedef struct cli {
     batch mode;
     compare cmp;
     bool recursive;
+    unsigned jobs; /* --jobs: worker threads of a batch (1: none) */
     const char *outdir;
     char **files; /* the paths: argv's and --files-from's */
     size_t nfiles, files_cap;
@@ -72,6 +73,8 @@ typedef struct cli {
     given_opt *given; /* the options to apply over a configuration */
     size_t ngiven;
     config *configs;  /* the configuration files read so far */
+    config *last_config; /* that of the folder last_dir (as written) */
+    char *last_dir;
 } cli;
 
 /* main.c */
@@ -87,13 +90,34 @@ void cli_apply_given(cli *c);
 int run_single(cli *c, const char *in, const char *out);
 int run_batch(cli *c);
 void print_diag(const sgft_diag *d, void *data);
-int file_status(const cli *c, bool different);
+
+/* jobs.c: a batch of n items run by jobs worker threads.  prepare
+ * (main thread, items in order) sets up item i in slot (slot_size
+ * bytes, zeroed) and says whether it has work: POOL_RUN, POOL_READY
+ * (nothing to run: only to finish), or POOL_AFTER_EARLIER (it depends
+ * on items not finished yet: asked again once they are, and then it
+ * must not say so again).  work runs in a worker thread; finish (main
+ * thread, in the order of the items) reports the item.  idle, when not
+ * NULL, is called by the main thread about five times a second while
+ * it waits.  With one job every item is prepared, run and finished in
+ * turn, in this thread.  0, or -1 when out of memory. */
+typedef enum pool_step { POOL_RUN, POOL_READY, POOL_AFTER_EARLIER } pool_step;
+typedef struct pool_ops {
+    void *arg;
+    pool_step (*prepare)(void *arg, size_t i, void *slot);
+    void (*work)(void *arg, size_t i, void *slot);
+    void (*finish)(void *arg, size_t i, void *slot);
+    void (*idle)(void *arg);
+} pool_ops;
+int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops);
+/* --jobs=0: the number of processors online. */
+unsigned jobs_default(void);
 
 /* config.c: chooses the options for the file path (c->opt, c->fail_on):
  * those of the configuration file found from its folder up, over which
  * the command line's apply.  0, or -1 after reporting the configuration
- * file's fault (message 120). */
-int config_for(cli *c, const char *path);
+ * file's fault (message 120) through fn. */
+int config_for(cli *c, const char *path, sgft_diag_fn fn, void *data);
 void config_free(cli *c);
 
 /* main.c: prints the words of text on standard output from column col

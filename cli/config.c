@@ -140,18 +140,27 @@ end:
     c->fail_on = saved_fail;
 }
 
-int config_for(cli *c, const char *path) {
+int config_for(cli *c, const char *path, sgft_diag_fn fn, void *data) {
     c->opt = c->base;
     c->fail_on = c->base_fail_on;
     if (c->no_config)
         return 0;
-    char *dir = folder_of(strcmp(path, "-") == 0 ? "./-" : path);
-    if (!dir)
+    const char *p = strcmp(path, "-") == 0 ? "./-" : path;
+    const char *slash = strrchr(p, '/');
+    size_t dlen = slash ? (size_t)(slash - p) : 0;
+    /* The files of a batch come folder by folder: the folder of the last
+     * file, as written, is not resolved again. */
+    config *e = NULL;
+    if (c->last_config && strlen(c->last_dir) == dlen &&
+        strncmp(c->last_dir, p, dlen) == 0)
+        e = c->last_config;
+    char *dir = e ? NULL : folder_of(p);
+    if (!e && !dir)
         return 0;
-    config *e = c->configs;
-    for (; e; e = e->next)
-        if (strcmp(e->dir, dir) == 0)
-            break;
+    if (!e)
+        for (e = c->configs; e; e = e->next)
+            if (strcmp(e->dir, dir) == 0)
+                break;
     if (e) {
         free(dir);
     } else {
@@ -176,12 +185,19 @@ int config_for(cli *c, const char *path) {
         e->next = c->configs;
         c->configs = e;
     }
+    if (e != c->last_config) {
+        char *d = strndup(p, dlen);
+        if (d) {
+            free(c->last_dir);
+            c->last_dir = d;
+            c->last_config = e;
+        }
+    }
     if (!e->path)
         return 0;
     if (e->fault) {
-        sgft_ctx *ctx = sgft_ctx_new(c->base, print_diag, c);
+        sgft_ctx *ctx = sgft_ctx_new(c->base, fn, data);
         if (ctx) {
-            c->cur_file = path;
             sgft_report(ctx, 120, e->fault);
             sgft_ctx_free(ctx);
         }
@@ -193,6 +209,9 @@ int config_for(cli *c, const char *path) {
 }
 
 void config_free(cli *c) {
+    free(c->last_dir);
+    c->last_dir = NULL;
+    c->last_config = NULL;
     while (c->configs) {
         config *e = c->configs;
         c->configs = e->next;

@@ -309,6 +309,11 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         c->mode = B_DUPLICATES;
         break;
     case O_RECURSIVE: c->recursive = true; break;
+    case O_JOBS:
+        if (parse_num(arg, 0, 1024, &v))
+            fatal(c, 49, detail);
+        c->jobs = v ? (unsigned)v : jobs_default();
+        break;
     case O_LIST_RULES:
         print_rules();
         exit(0);
@@ -633,6 +638,7 @@ int main(int argc, char **argv) {
         return 20;
     }
     c.fail_on = FAIL_WARNING;
+    c.jobs = 1;
     if (argc == 1) {
         fprintf(stderr, "sgftidy %s - SGF checker and normalizer\n"
                         "Usage: sgftidy [OPTIONS] INFILE [OUTFILE]  "

@@ -43,7 +43,7 @@ OPT(REVERSE,      'z', "reverse-variations", A_NONE, NULL, S_OK, SGFT_OPT_REVERS
 OPT(CHECK,          0,  "check",           A_NONE, NULL,    S_OK, 0,    "batch: check every PATH (files, or folders of .sgf files), write nothing")
 OPT(IN_PLACE,       0,  "in-place",        A_NONE, NULL,    S_OK, 0,    "batch: rewrite every PATH in place (atomically)")
 OPT(OUTDIR,         0,  "outdir",          A_STR,  "DIR",   S_OK, 0,    "batch: write the cleaned copy of every PATH under DIR")
-OPT(JOBS,         'j', "jobs",            A_NUM,  "N",     S_LATER, 0, "batch: check and write N files at a time")
+OPT(JOBS,         'j', "jobs",            A_NUM,  "N",     S_OK,   0,    "batch: check and write N files at a time, in N threads (default 1; 0: one per processor); the output is the same as with one")
 OPT(DUPLICATES,     0,  "duplicates",      A_NONE, NULL,    S_OK, 0,    "batch: list the games of all PATHs that are copies of one game (turned, mirrored, colours swapped, cut short); writes nothing")
 OPT(RECURSIVE,    'R', "recursive",       A_NONE, NULL,    S_OK, 0,    "batch: take the .sgf files of subfolders too")
 OPT(LIST_RULES,    0,  "list-rules",      A_NONE, NULL,    S_OK, 0,    "print the rules of the checks, in the order they run, and exit")

@@ -246,10 +246,11 @@ void sgft_outputs_batch(bool on);
 int sgft_outputs_sync(sgft_ctx *ctx);
 
 /* Removes the temporary files of every output being written by this
- * process.  Async-signal-safe: meant for the handler of a signal that
- * ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE), so that an
- * interrupted run leaves nothing behind.  The files being replaced are
- * untouched: they keep their old content. */
+ * process, in any thread.  Async-signal-safe: meant for the handler of a
+ * signal that ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE), so
+ * that an interrupted run leaves nothing behind.  The files being
+ * replaced are untouched: they keep their old content.  Afterwards no
+ * output file can be written any more (message 26 or 27). */
 void sgft_remove_temp_files(void);
 
 /* --- Events: the parse without a tree ------------------------------------

@@ -32,7 +32,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +54,34 @@ typedef struct temp_slot {
 } temp_slot;
 
 static _Atomic(temp_slot *) temp_head;
+
+/* Threads may write outputs while a signal handler, in any thread,
+ * removes the temporary files.  What a thread does with the list and
+ * with a temporary file's name (making it, renaming it, removing it) is
+ * a section between temp_enter() and temp_leave(): the remover lets the
+ * sections of other threads end before it walks the list, and none
+ * begins after it started, so no file is made behind its back and no
+ * name is freed while it reads it. */
+static atomic_int temp_busy;     /* threads in a section */
+static atomic_bool temp_ending;  /* sgft_remove_temp_files() was called */
+static _Thread_local volatile sig_atomic_t temp_mine; /* this thread is in one */
+
+/* false once the temporary files are being removed: then nothing may be
+ * made, renamed or freed any more. */
+static bool temp_enter(void) {
+    temp_mine = 1;
+    atomic_fetch_add(&temp_busy, 1);
+    if (!atomic_load(&temp_ending))
+        return true;
+    atomic_fetch_sub(&temp_busy, 1);
+    temp_mine = 0;
+    return false;
+}
+
+static void temp_leave(void) {
+    atomic_fetch_sub(&temp_busy, 1);
+    temp_mine = 0;
+}
 
 static temp_slot *temp_register(char *path) {
     for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
@@ -75,6 +105,13 @@ static void temp_unregister(temp_slot *s) {
 }
 
 void sgft_remove_temp_files(void) {
+    atomic_store(&temp_ending, true);
+    /* The sections of other threads are short (a system call or two);
+     * a thread that cannot run is not waited for beyond two seconds. */
+    for (int k = 0; k < 2000 && atomic_load(&temp_busy) > temp_mine; k++) {
+        struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
+    }
     for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
         char *p = atomic_exchange(&s->path, NULL);
         if (p)
@@ -239,11 +276,12 @@ static void out_free(outfile *o) {
         close(o->old_fd);
     if (o->own_target && o->target >= 0)
         close(o->target);
-    if (o->tmp) {
+    if (o->tmp && temp_enter()) {
         temp_unregister(o->slot);
         unlink(o->tmp);
-    }
-    free(o->tmp);
+        free(o->tmp);
+        temp_leave();
+    } /* else the signal handler removes it: the process is ending */
     free(o->path);
     free(o->shown);
     free(o->cmp);
@@ -302,19 +340,58 @@ static int named_descriptor(const char *path) {
     return atoi(n);
 }
 
+/* The last six characters of name (XXXXXX) made into a new guess for
+ * a file name that does not exist yet. */
+static void guess_name(char *name) {
+    static const char digits[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static atomic_uint_fast64_t made;
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    uint64_t v = (atomic_fetch_add(&made, 1) + 1) * UINT64_C(0x9e3779b97f4a7c15) ^
+                 (uint64_t)t.tv_nsec * UINT64_C(0xbf58476d1ce4e5b9) ^
+                 (uint64_t)getpid() << 32;
+    char *x = name + strlen(name) - 6;
+    for (int i = 0; i < 6; i++) {
+        x[i] = digits[v % 62];
+        v /= 62;
+    }
+}
+
 /* Makes o's temporary file beside o->path, listed for the signal
- * handlers; -1 with errno set (ENOMEM when out of memory). */
+ * handlers; -1 with errno set (ENOMEM when out of memory).  A file that
+ * replaces another is private until it gets the old one's mode; a new
+ * file gets the usual mode of a new file (umask, default ACL) from
+ * open() itself, since reading the umask means changing it, which no
+ * thread may do while others make files. */
 static int make_temp(outfile *o) {
     o->tmp = temp_name_for(o->path);
     if (!o->tmp) {
         errno = ENOMEM;
         return -1;
     }
-    o->slot = temp_register(o->tmp);
-    o->fd = o->slot ? mkstemp(o->tmp) : -1;
+    int e = 0;
+    for (int tries = 0; o->fd < 0 && !e; tries++) {
+        guess_name(o->tmp);
+        if (!temp_enter()) {
+            e = EINTR;
+            break;
+        }
+        o->slot = temp_register(o->tmp);
+        if (!o->slot) {
+            e = ENOMEM;
+        } else {
+            o->fd = open(o->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY,
+                         o->exists ? 0600 : 0666);
+            if (o->fd < 0) {
+                e = errno == EEXIST && tries < 100 ? 0 : errno;
+                temp_unregister(o->slot);
+                o->slot = NULL;
+            }
+        }
+        temp_leave();
+    }
     if (o->fd < 0) {
-        int e = o->slot ? errno : ENOMEM;
-        temp_unregister(o->slot);
         free(o->tmp);
         o->tmp = NULL;
         errno = e;
@@ -607,6 +684,10 @@ static int flush_locked(sgft_ctx *ctx) {
 #endif
     for (size_t i = 0; i < npend; i++) {
         pending *q = &pend[i];
+        if (!temp_enter()) { /* being removed: the old content stays */
+            st = -1;
+            continue;
+        }
         if (rename(q->tmp, q->path) < 0) {
             int e = errno;
             report_file(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, e);
@@ -615,6 +696,7 @@ static int flush_locked(sgft_ctx *ctx) {
         }
         temp_unregister(q->slot);
         free(q->tmp);
+        temp_leave();
         free(q->path);
         free(q->shown);
     }
@@ -682,9 +764,8 @@ static int defer(outfile *o) {
  * when the owner or group could not be kept), or the usual mode of a new
  * file; a file that replaces another is on disk before the rename. */
 static int finish_replacement(outfile *o) {
-    mode_t mode;
     if (o->exists) {
-        mode = o->old.st_mode & 07777;
+        mode_t mode = o->old.st_mode & 07777;
         if (fchown(o->fd, o->old.st_uid, o->old.st_gid) < 0 &&
             fchown(o->fd, (uid_t)-1, o->old.st_gid) < 0)
             (void)0; /* neither kept: the bits below are dropped */
@@ -693,14 +774,10 @@ static int finish_replacement(outfile *o) {
             return -1;
         if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid)
             mode &= ~(mode_t)(S_ISUID | S_ISGID);
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
+        if (fchmod(o->fd, mode) < 0 ||
+            (!atomic_load(&batch_on) && fsync(o->fd) < 0))
+            return -1;
     }
-    if (fchmod(o->fd, mode) < 0 ||
-        (o->exists && !atomic_load(&batch_on) && fsync(o->fd) < 0))
-        return -1;
     off_t size = lseek(o->fd, 0, SEEK_CUR);
     o->size = size > 0 ? (uint64_t)size : 0;
     int fd = o->fd;
@@ -763,12 +840,16 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
             e = errno;
         else
             *state = SGFT_OUTPUT_CHANGED;
+    } else if (!temp_enter()) {
+        e = EINTR; /* the temporary files are being removed */
     } else if (rename(o->tmp, o->path) < 0) {
         e = errno;
+        temp_leave();
     } else {
         temp_unregister(o->slot);
         free(o->tmp);
         o->tmp = NULL;
+        temp_leave();
         *state = o->exists ? SGFT_OUTPUT_CHANGED : SGFT_OUTPUT_CREATED;
         if (!atomic_load(&batch_on)) {
             if (o->exists) {

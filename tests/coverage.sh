@@ -15,6 +15,7 @@ untestable='
 48: no input file: a golden case always names one (tests/options.sh)
 70: the charset converter fails: needs a converter fault
 73: never raised: SGFC number kept reserved (trees that differ: 74, 75)
+100: option not supported yet: every option of the table is supported now
 105: hard links of the output: needs a linked output (tests/files.sh)
 106: output refused: needs an --outdir or special file (tests/files.sh)
 115: a detection close call depends on the detection tables (tests/charsets.sh)

@@ -314,7 +314,10 @@ fi
 replaced() { find run -name '*.sgf' -newer run/.start | wc -l; }
 round=0
 killed=0
-for sig in INT TERM HUP INT TERM HUP; do
+# The last three rounds with two jobs: two files under way at once.
+for spec in INT:1 TERM:1 HUP:1 INT:1 TERM:1 HUP:1 INT:2 TERM:2 HUP:2; do
+    sig=${spec%:*}
+    jobs=${spec#*:}
     round=$((round + 1))
     [ "$sig" = INT ] && [ -z "$defsig" ] && continue
     rm -rf run
@@ -323,9 +326,9 @@ for sig in INT TERM HUP INT TERM HUP; do
     touch run/.start
     # A shell without job control starts background commands with
     # SIGINT ignored (and an ignored signal stays ignored): restore it.
-    $defsig "$SGFTIDY" -q -d58 --in-place run 2>/dev/null &
+    $defsig "$SGFTIDY" -q -d58 -j$jobs --in-place run 2>/dev/null &
     pid=$!
-    want_done=$((round * 4))
+    want_done=$(((round - 1) % 6 * 4 + 4))
     while kill -0 $pid 2>/dev/null && [ "$(replaced)" -lt $want_done ]; do
         sleep 0.01
     done
@@ -342,10 +345,10 @@ for sig in INT TERM HUP INT TERM HUP; do
     case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
     [ "$rc" -eq 0 ] && want=0 # done before the signal came
     [ "$rc" -ne 0 ] && killed=$((killed + 1))
-    echo "signal $sig after $(replaced) of 30 files: exit status $rc"
+    echo "signal $sig (-j$jobs) after $(replaced) of 30 files: exit status $rc"
     check "signal-$sig-$round-status" [ "$rc" -eq "$want" ]
 done
-check signals-arrived-in-time [ "$killed" -ge 3 ]
+check signals-arrived-in-time [ "$killed" -ge 4 ]
 
 echo "files: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
