@@ -337,7 +337,7 @@ bool sgft__rule_handicap_placement(checker *k, node *root, prop *p_,
         sgft__prop_find(root, P_B) || sgft__prop_find(root, P_W) ||
         sgft__prop_find(root, P_PL))
         return true;
-    char hav[8];
+    char hav[24];
     snprintf(hav, sizeof hav, "%ld", handicap);
     node *first = root->child;
     if (sgft__prop_find(first, P_AB) && !sgft__prop_find(first, P_B) &&

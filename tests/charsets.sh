@@ -307,7 +307,7 @@ cat "$mis"
 # from, in H records per charset (two names each, no CA, one file each).
 # Chinese, Japanese and Korean names are drawn by names.awk from lists of
 # surnames and given names (given-name characters for Chinese and Korean)
-# written for this test, the more common ones more often: a fifth of their
+# written for this test, the more common ones more often: a sixth of their
 # characters are in none of the detection's lists.  Russian and Latin
 # names are words of random syllables made by heldout.awk, with a few
 # accented letters.
