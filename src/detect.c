@@ -444,6 +444,12 @@ static void read_as(int k, const char *s, size_t len,
                     }
                     r->score += sgft__clusters(word, wn);
                     r->score += sgft__shape(word, wn, c->lang != L_RU);
+                    /* A Russian value (name, event, comment) starts with
+                     * a capital: a lower-case letter right after '[' is
+                     * the trail byte of a double-byte character. */
+                    if (prev2 == '[' && sgft__is_cyrillic(word[0]) &&
+                        sgft__is_lower_letter(word[0]))
+                        r->score -= 2.5;
                     if (c->lang == L_CENTRAL)
                         r->score += sgft__digraphs(word, wn);
                 }

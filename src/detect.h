@@ -24,6 +24,7 @@ bool sgft__ascii_letter(unsigned c);
 bool sgft__is_cyrillic(uint32_t c);
 bool sgft__is_letter(uint32_t c);
 bool sgft__is_quote(uint32_t c);
+bool sgft__is_lower_letter(uint32_t c);
 /* The plausibility of letter c between prev and next in language lg. */
 double sgft__score_single(lang lg, uint32_t c, uint32_t prev, uint32_t next);
 /* Scores of a word w[0..n) of a single-byte reading. */

@@ -103,6 +103,9 @@ static bool is_upper(uint32_t c) {
         return c % 2 == 0;
     return false;
 }
+bool sgft__is_lower_letter(uint32_t c) {
+    return sgft__is_letter(c) && !is_upper(c);
+}
 static uint32_t to_lower(uint32_t c) {
     if (!is_upper(c))
         return c;
