@@ -650,6 +650,9 @@ static inline bool sgft__needs_escape(char c, bool colon) {
 }
 /* Appends decoded text s to b in SGF syntax (see sgft__needs_escape). */
 void sgft__escape(buf *b, const char *s, size_t len, bool colon);
+/* The same, and '[' too: for values of a type that holds no '[' kept as
+ * they are (the points of games that are not checked). */
+void sgft__escape_kept(buf *b, const char *s, size_t len, bool colon);
 /* Position of the first unescaped ':' of a raw composed value, or len. */
 size_t sgft__compose_split(const char *raw, size_t len);
 /* Whether s[0..len) is well-formed UTF-8. */

@@ -371,7 +371,8 @@ static bool check_game_value(checker *k, prop *p, value *v, value_type vt) {
 
 /* A Move, Point or Stone of a game whose points are not checked: its
  * escapes are written only where needed (the same value, as SGFC writes
- * it).  A list of points may hold compressed point lists (spec 4.10), so
+ * it), and before '[' (read again, an unescaped one would look like a
+ * missing ']', message 107).  A list of points may hold compressed point lists (spec 4.10), so
  * a ':' escaped there stays escaped. */
 static void other_game_point(checker *k, const prop *p, value *v) {
     const char *raw = value_bytes(k->ctx, v);
@@ -389,7 +390,7 @@ static void other_game_point(checker *k, const prop *p, value *v) {
             sgft__buf_putc(&k->b, ':');
         k->a.len = 0;
         sgft__unescape(&k->a, s, n);
-        sgft__escape(&k->b, k->a.data ? k->a.data : "", k->a.len, list);
+        sgft__escape_kept(&k->b, k->a.data ? k->a.data : "", k->a.len, list);
     }
     if (k->b.len == v->len && !memcmp(k->b.data ? k->b.data : "", raw, v->len))
         return;

@@ -387,6 +387,18 @@ size_t sgft__compose_split(const char *raw, size_t len) {
 
 /* The one escaper of the library: '\\' and ']' always, ':' when colon
  * (a part of a composed value); in runs, not byte by byte. */
+void sgft__escape_kept(buf *b, const char *s, size_t len, bool colon) {
+    size_t from = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] != '[' && !sgft__needs_escape(s[i], colon))
+            continue;
+        sgft__buf_put(b, s + from, i - from);
+        sgft__buf_putc(b, '\\');
+        from = i;
+    }
+    sgft__buf_put(b, s + from, len - from);
+}
+
 void sgft__escape(buf *b, const char *s, size_t len, bool colon) {
     size_t from = 0;
     for (size_t i = 0; i < len; i++) {

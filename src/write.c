@@ -162,7 +162,7 @@ static void render_value(writer *w, buf *b, const prop *p, const value *v) {
         }
     }
     if (v->flags & VALF_DECODED)
-        sgft__escape(b, raw, v->len, false);
+        sgft__escape_kept(b, raw, v->len, false);
     else
         sgft__buf_put(b, raw, v->len); /* kept as read */
 }
