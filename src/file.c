@@ -29,6 +29,7 @@
 #include "config.h"
 
 #include "internal.h"
+#include "file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -48,17 +49,17 @@
 
 /* Slots are never freed: a signal handler may walk the list at any time.
  * A slot is free when its path is NULL. */
-typedef struct temp_slot {
+struct temp_slot {
     struct temp_slot *next;
     _Atomic(char *) path;
-} temp_slot;
+};
 
 static _Atomic(temp_slot *) temp_head;
 
 /* Threads may write outputs while a signal handler, in any thread,
  * removes the temporary files.  What a thread does with the list and
  * with a temporary file's name (making it, renaming it, removing it) is
- * a section between temp_enter() and temp_leave(): the remover lets the
+ * a section between sgft__temp_enter() and sgft__temp_leave(): the remover lets the
  * sections of other threads end before it walks the list, and none
  * begins after it started, so no file is made behind its back and no
  * name is freed while it reads it. */
@@ -68,7 +69,7 @@ static _Thread_local volatile sig_atomic_t temp_mine; /* this thread is in one *
 
 /* false once the temporary files are being removed: then nothing may be
  * made, renamed or freed any more. */
-static bool temp_enter(void) {
+bool sgft__temp_enter(void) {
     temp_mine = 1;
     atomic_fetch_add(&temp_busy, 1);
     if (!atomic_load(&temp_ending))
@@ -78,7 +79,7 @@ static bool temp_enter(void) {
     return false;
 }
 
-static void temp_leave(void) {
+void sgft__temp_leave(void) {
     atomic_fetch_sub(&temp_busy, 1);
     temp_mine = 0;
 }
@@ -99,7 +100,7 @@ static temp_slot *temp_register(char *path) {
     return s;
 }
 
-static void temp_unregister(temp_slot *s) {
+void sgft__temp_unregister(temp_slot *s) {
     if (s)
         atomic_store(&s->path, NULL);
 }
@@ -255,8 +256,8 @@ struct outfile {
 
 #define CMP_CHUNK ((size_t)64 * 1024)
 
-static void report_file(sgft_ctx *ctx, msg_id code, const char *path,
-                        int err) {
+void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
+                       int err) {
     char detail[1200];
     if (err)
         snprintf(detail, sizeof detail, "%s: %s", path, strerror(err));
@@ -276,11 +277,11 @@ static void out_free(outfile *o) {
         close(o->old_fd);
     if (o->own_target && o->target >= 0)
         close(o->target);
-    if (o->tmp && temp_enter()) {
-        temp_unregister(o->slot);
+    if (o->tmp && sgft__temp_enter()) {
+        sgft__temp_unregister(o->slot);
         unlink(o->tmp);
         free(o->tmp);
-        temp_leave();
+        sgft__temp_leave();
     } /* else the signal handler removes it: the process is ending */
     free(o->path);
     free(o->shown);
@@ -373,7 +374,7 @@ static int make_temp(outfile *o) {
     int e = 0;
     for (int tries = 0; o->fd < 0 && !e; tries++) {
         guess_name(o->tmp);
-        if (!temp_enter()) {
+        if (!sgft__temp_enter()) {
             e = EINTR;
             break;
         }
@@ -385,11 +386,11 @@ static int make_temp(outfile *o) {
                          o->exists ? 0600 : 0666);
             if (o->fd < 0) {
                 e = errno == EEXIST && tries < 100 ? 0 : errno;
-                temp_unregister(o->slot);
+                sgft__temp_unregister(o->slot);
                 o->slot = NULL;
             }
         }
-        temp_leave();
+        sgft__temp_leave();
     }
     if (o->fd < 0) {
         free(o->tmp);
@@ -418,7 +419,7 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
         o->own_target = true;
         o->target = dup(named_descriptor(path));
         if (o->target < 0) {
-            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             goto fail;
         }
     } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
@@ -430,7 +431,7 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
         o->target = S_ISSOCK(st.st_mode) ? connect_socket(path)
                                           : open(path, O_WRONLY | O_NOCTTY);
         if (o->target < 0) {
-            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             goto fail;
         }
     } else {
@@ -438,12 +439,12 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
         if (!o->path) {
             if (errno == ENOMEM)
                 goto oom;
-            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             goto fail;
         }
         if (stat(o->path, &st) == 0) {
             if (!S_ISREG(st.st_mode)) {
-                report_file(ctx, M_CANNOT_OPEN_OUTPUT, path,
+                sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path,
                             S_ISDIR(st.st_mode) ? EISDIR : EEXIST);
                 goto fail;
             }
@@ -451,7 +452,7 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
                 char detail[1200];
                 snprintf(detail, sizeof detail, "%s (%lu names)", path,
                          (unsigned long)st.st_nlink);
-                report_file(ctx, M_HARD_LINKS, detail, 0);
+                sgft__report_file(ctx, M_HARD_LINKS, detail, 0);
                 goto fail;
             } else {
                 o->exists = true;
@@ -460,14 +461,14 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
                 /* Unreadable: it cannot be compared; it is replaced. */
             }
         } else if (errno != ENOENT) {
-            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             goto fail;
         }
     }
     if (o->kind == K_STREAM) {
         o->fd = holding_file();
         if (o->fd < 0) {
-            report_file(ctx, M_CANNOT_OPEN_OUTPUT, o->shown, errno);
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, o->shown, errno);
             goto fail;
         }
     } else if (o->old_fd >= 0) {
@@ -480,7 +481,7 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
         if (make_temp(o) < 0) {
             if (errno == ENOMEM)
                 goto oom;
-            report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             goto fail;
         }
     }
@@ -564,202 +565,6 @@ static int copy_out(outfile *o) {
     return st;
 }
 
-/* --- batches ------------------------------------------------------------ */
-
-/* A replacement waiting for the sync of its group. */
-typedef struct pending {
-    char *tmp, *path, *shown;
-    temp_slot *slot;
-    dev_t dev; /* the file replaced */
-    ino_t ino;
-} pending;
-
-/* A group goes in place at this many files, bytes or seconds. */
-#define GROUP_FILES 256
-#define GROUP_BYTES ((uint64_t)1 << 20)
-#define GROUP_NSEC 500000000L
-
-static atomic_bool batch_on;
-static atomic_flag batch_lock = ATOMIC_FLAG_INIT;
-static pending *pend;
-static size_t npend, pend_cap;
-static uint64_t pend_bytes;
-static struct timespec pend_since;
-static char **dirs; /* folders written into since the last sync */
-static size_t ndirs, dirs_cap;
-
-static void lock(void) {
-    while (atomic_flag_test_and_set_explicit(&batch_lock, memory_order_acquire))
-        ;
-}
-
-static void unlock(void) {
-    atomic_flag_clear_explicit(&batch_lock, memory_order_release);
-}
-
-void sgft_outputs_batch(bool on) { atomic_store(&batch_on, on); }
-
-/* The folder of path ("." for a bare name), malloc'd. */
-static char *folder_of(const char *path) {
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return strdup(".");
-    if (slash == path)
-        return strdup("/");
-    return strndup(path, (size_t)(slash - path));
-}
-
-/* Notes the folder of path as written into (once in a row). */
-static bool note_folder(const char *path) {
-    char *d = folder_of(path);
-    if (!d)
-        return false;
-    if (ndirs && strcmp(dirs[ndirs - 1], d) == 0) {
-        free(d);
-        return true;
-    }
-    if (!sgft__vec_grow(&dirs, &dirs_cap, ndirs + 1, sizeof *dirs, 16)) {
-        free(d);
-        return false;
-    }
-    dirs[ndirs++] = d;
-    return true;
-}
-
-static int str_cmp(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Makes a folder's entries durable; a file system that cannot sync a
- * folder (EINVAL) has nothing to do. */
-static void sync_folder(const char *dir) {
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOCTTY);
-    if (fd >= 0) {
-        (void)fsync(fd);
-        close(fd);
-    }
-}
-
-/* The group in place: every file system written syncs once, then the
- * renames, then the folders.  Called locked. */
-static int flush_locked(sgft_ctx *ctx) {
-    int st = 0;
-    for (size_t i = 0; i < npend; i++)
-        if (!note_folder(pend[i].path))
-            st = -1;
-    if (ndirs > 1) {
-        qsort(dirs, ndirs, sizeof *dirs, str_cmp);
-        size_t u = 1;
-        for (size_t i = 1; i < ndirs; i++) {
-            if (strcmp(dirs[i], dirs[u - 1]) == 0)
-                free(dirs[i]);
-            else
-                dirs[u++] = dirs[i];
-        }
-        ndirs = u;
-    }
-#ifdef HAVE_SYNCFS
-    dev_t synced[8];
-    size_t nsynced = 0;
-    for (size_t i = 0; i < ndirs; i++) {
-        int fd = open(dirs[i], O_RDONLY | O_DIRECTORY | O_NOCTTY);
-        struct stat dst;
-        if (fd < 0 || fstat(fd, &dst) < 0) {
-            if (fd >= 0)
-                close(fd);
-            continue;
-        }
-        size_t k = 0;
-        while (k < nsynced && synced[k] != dst.st_dev)
-            k++;
-        if (k == nsynced) {
-            (void)syncfs(fd);
-            if (nsynced < sizeof synced / sizeof *synced)
-                synced[nsynced++] = dst.st_dev;
-        }
-        close(fd);
-    }
-#else
-    sync();
-#endif
-    for (size_t i = 0; i < npend; i++) {
-        pending *q = &pend[i];
-        if (!temp_enter()) { /* being removed: the old content stays */
-            st = -1;
-            continue;
-        }
-        if (rename(q->tmp, q->path) < 0) {
-            int e = errno;
-            report_file(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, e);
-            unlink(q->tmp);
-            st = -1;
-        }
-        temp_unregister(q->slot);
-        free(q->tmp);
-        temp_leave();
-        free(q->path);
-        free(q->shown);
-    }
-    npend = 0;
-    pend_bytes = 0;
-    for (size_t i = 0; i < ndirs; i++) {
-        sync_folder(dirs[i]);
-        free(dirs[i]);
-    }
-    ndirs = 0;
-    return st;
-}
-
-int sgft_outputs_sync(sgft_ctx *ctx) {
-    lock();
-    int st = npend || ndirs ? flush_locked(ctx) : 0;
-    unlock();
-    return st;
-}
-
-void sgft__outputs_before_read(sgft_ctx *ctx, const char *path) {
-    struct stat st;
-    if (!atomic_load(&batch_on) || stat(path, &st) < 0)
-        return;
-    lock();
-    for (size_t i = 0; i < npend; i++)
-        if (pend[i].dev == st.st_dev && pend[i].ino == st.st_ino) {
-            (void)flush_locked(ctx);
-            break;
-        }
-    unlock();
-}
-
-static long elapsed_ns(const struct timespec *since) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (long)(now.tv_sec - since->tv_sec) * 1000000000L +
-           (now.tv_nsec - since->tv_nsec);
-}
-
-/* o (finished) joins the group, which goes in place when it is full;
- * -1 (errno set, o unchanged) when it cannot join. */
-static int defer(outfile *o) {
-    lock();
-    if (!sgft__vec_grow(&pend, &pend_cap, npend + 1, sizeof *pend, 16)) {
-        unlock();
-        errno = ENOMEM;
-        return -1;
-    }
-    if (!npend)
-        clock_gettime(CLOCK_MONOTONIC, &pend_since);
-    pend[npend++] = (pending){o->tmp, o->path, o->shown, o->slot,
-                              o->old.st_dev, o->old.st_ino};
-    o->tmp = o->path = o->shown = NULL;
-    o->slot = NULL;
-    pend_bytes += o->size;
-    if (npend >= GROUP_FILES || pend_bytes >= GROUP_BYTES ||
-        elapsed_ns(&pend_since) >= GROUP_NSEC)
-        (void)flush_locked(o->ctx);
-    unlock();
-    return 0;
-}
-
 /* Gives the new file the old one's owner, group and mode (no set-id bit
  * when the owner or group could not be kept), or the usual mode of a new
  * file; a file that replaces another is on disk before the rename. */
@@ -775,7 +580,7 @@ static int finish_replacement(outfile *o) {
         if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid)
             mode &= ~(mode_t)(S_ISUID | S_ISGID);
         if (fchmod(o->fd, mode) < 0 ||
-            (!atomic_load(&batch_on) && fsync(o->fd) < 0))
+            (!sgft__batch_on() && fsync(o->fd) < 0))
             return -1;
     }
     off_t size = lseek(o->fd, 0, SEEK_CUR);
@@ -833,40 +638,33 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
             *state = SGFT_OUTPUT_STREAMED;
     } else if (o->unchanged) {
         *state = SGFT_OUTPUT_UNCHANGED;
-    } else if (o->exists && atomic_load(&batch_on)) {
+    } else if (o->exists && sgft__batch_on()) {
         /* A rename fault of the group is reported when it goes in place
          * (perhaps now, for this file or another). */
-        if (defer(o) < 0)
+        if (sgft__batch_defer(o->ctx, o->tmp, o->path, o->shown, o->slot,
+                              &o->old, o->size) < 0) {
             e = errno;
-        else
+        } else {
+            o->tmp = o->path = o->shown = NULL;
+            o->slot = NULL;
             *state = SGFT_OUTPUT_CHANGED;
-    } else if (!temp_enter()) {
+        }
+    } else if (!sgft__temp_enter()) {
         e = EINTR; /* the temporary files are being removed */
     } else if (rename(o->tmp, o->path) < 0) {
         e = errno;
-        temp_leave();
+        sgft__temp_leave();
     } else {
-        temp_unregister(o->slot);
+        sgft__temp_unregister(o->slot);
         free(o->tmp);
         o->tmp = NULL;
-        temp_leave();
+        sgft__temp_leave();
         *state = o->exists ? SGFT_OUTPUT_CHANGED : SGFT_OUTPUT_CREATED;
-        if (!atomic_load(&batch_on)) {
-            if (o->exists) {
-                char *d = folder_of(o->path);
-                if (d)
-                    sync_folder(d);
-                free(d);
-            }
-        } else {
-            lock();
-            if (!note_folder(o->path))
-                e = ENOMEM;
-            unlock();
-        }
+        if (sgft__batch_written(o->path, o->exists) < 0)
+            e = ENOMEM;
     }
     if (e)
-        report_file(o->ctx, M_CANNOT_WRITE_OUTPUT, o->shown, e);
+        sgft__report_file(o->ctx, M_CANNOT_WRITE_OUTPUT, o->shown, e);
     out_free(o);
     return e ? -1 : 0;
 }

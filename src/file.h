@@ -1,0 +1,34 @@
+/* file.h - what the output files (file.c) and their durable batches
+ * (file_batch.c) share. */
+#ifndef SGFT_FILE_H
+#define SGFT_FILE_H
+
+#include "internal.h"
+
+#include <sys/stat.h>
+
+/* A temporary file as sgft_remove_temp_files() finds it. */
+typedef struct temp_slot temp_slot;
+/* A section that works with a temporary file's name: false once the
+ * temporary files are being removed (then nothing may be made, renamed or
+ * freed any more). */
+bool sgft__temp_enter(void);
+void sgft__temp_leave(void);
+void sgft__temp_unregister(temp_slot *s);
+
+/* Reports message code about the file path, with errno err (0: none). */
+void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path, int err);
+
+/* Whether outputs are synced in groups (sgft_outputs_batch). */
+bool sgft__batch_on(void);
+/* A finished replacement of the file old (size bytes) joins the group,
+ * which takes tmp, path and shown over; -1 (errno set, nothing taken)
+ * when it cannot. */
+int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
+                      temp_slot *slot, const struct stat *old, uint64_t size);
+/* path was renamed in place: outside batches a replaced file's folder is
+ * synced now, in batches the folder is noted for the next sync; -1 when
+ * memory ran out. */
+int sgft__batch_written(const char *path, bool replaced);
+
+#endif
