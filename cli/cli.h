@@ -134,4 +134,17 @@ int explain(cli *c, const char *which);
 void print_diff(FILE *f, const char *name, const char *a, size_t alen,
                 const char *b, size_t blen, bool colour);
 
+/* diag_log.c: the diagnostics of a file whose report waits for its turn
+ * (--jobs): in memory, moved to an anonymous temporary file when they
+ * grow large. */
+typedef struct diag_log {
+    sgft_buffer mem;
+    FILE *file;
+    bool failed; /* out of memory, or the temporary file failed */
+} diag_log;
+void log_diag(diag_log *l, const sgft_diag *d);
+/* Prints the diagnostics kept, as those of file, through rep. */
+void log_replay(diag_log *l, sgft_reporter *rep, const char *file);
+void log_free(diag_log *l);
+
 #endif
