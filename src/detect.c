@@ -170,9 +170,6 @@ bool sgft_charset_known(const char *name) {
            sgft__iconv_knows(n);
 }
 
-/* --- the language tables (detect_lang.c) ------------------------------ */
-
-
 /* --- candidates --------------------------------------------------------- */
 
 typedef enum form { F_SINGLE, F_GB, F_BIG5, F_SJIS, F_EUCJP, F_UHC } form;
@@ -321,8 +318,6 @@ static double tier(form f, const unsigned char *s, size_t n) {
         return 0;
     }
 }
-
-#define tables sgft__lang_tables
 
 /* What a character adds by its class (sgft__cjk_class): a frequent
  * character of names or text is what real records hold, and the rest of
