@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -37,7 +38,8 @@ typedef struct pending {
 #define GROUP_NSEC 500000000L
 
 static atomic_bool batch_on;
-static atomic_flag batch_lock = ATOMIC_FLAG_INIT;
+/* A mutex, not a spin lock: a thread may hold it through a sync. */
+static pthread_mutex_t batch_lock = PTHREAD_MUTEX_INITIALIZER;
 static pending *pend;
 static size_t npend, pend_cap;
 static uint64_t pend_bytes;
@@ -45,14 +47,9 @@ static struct timespec pend_since;
 static char **dirs; /* folders written into since the last sync */
 static size_t ndirs, dirs_cap;
 
-static void lock(void) {
-    while (atomic_flag_test_and_set_explicit(&batch_lock, memory_order_acquire))
-        ;
-}
+static void lock(void) { pthread_mutex_lock(&batch_lock); }
 
-static void unlock(void) {
-    atomic_flag_clear_explicit(&batch_lock, memory_order_release);
-}
+static void unlock(void) { pthread_mutex_unlock(&batch_lock); }
 
 void sgft_outputs_batch(bool on) { atomic_store(&batch_on, on); }
 

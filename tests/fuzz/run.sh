@@ -26,7 +26,7 @@ config=""
 "$cc" -g -O1 -std=c11 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined $config -I"$top/include" -I"$top/src" \
     "$here/fuzz_sgftidy.c" $(ls "$top"/src/*.c | grep -v '/main\.c$') \
-    $(pkg-config --cflags uchardet) -ldl -lm -o "$work/fuzz"
+    $(pkg-config --cflags uchardet) -pthread -ldl -lm -o "$work/fuzz"
 cd "$here/findings"
 "$work/fuzz" -max_total_time="$seconds" -max_len=4096 \
     -dict="$here/dictionary" -print_final_stats=1 "$work/corpus"
