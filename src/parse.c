@@ -464,6 +464,35 @@ static void identifier(parser *p) {
 
 /* --- the main loop ----------------------------------------------------- */
 
+/* The node of most records, ";B[pd]" or ";W[pd]" (two lowercase letters)
+ * with ';', '(' or ')' next (or after one line break), read in one step.
+ * The bytes hold no fault of syntax, so what is built is what the general
+ * path (add_node, identifier, read_values) builds from them.  Returns false
+ * for any other bytes: they take the general path. */
+static bool plain_move_node(parser *p) {
+    input *in = p->in;
+    uint64_t avail = in->win + in->len - p->pos;
+    if (p->ev || p->scan || avail < 8)
+        return false;
+    const char *s = in_ptr(in, p->pos);
+    if ((s[1] != 'B' && s[1] != 'W') || s[2] != '[' || !is_lower(s[3]) ||
+        !is_lower(s[4]) || s[5] != ']')
+        return false;
+    char next = s[6] == '\n' ? s[7] : s[6];
+    if (next != ';' && next != '(' && next != ')')
+        return false;
+    uint64_t off = p->pos;
+    sgft__junk_flush(p);
+    if (!add_node(p, off))
+        return true;
+    prop *pr = sgft__prop_add(p->ctx, top(p)->last, s[1] == 'B' ? P_B : P_W,
+                              NULL, 0, off + 1);
+    if (!pr || !sgft__value_add(p->ctx, pr, off + 3, 2))
+        oom(p);
+    p->pos = off + 6;
+    return true;
+}
+
 /* Reads on until a game tree was handed out (pull) or the input ends.
  * Returns 1 when a tree is ready, 0 at the end, or a negative status. */
 static int run(parser *p) {
@@ -519,6 +548,8 @@ static int run(parser *p) {
         if (c == ')') {
             close_paren(p);
         } else if (c == ';') {
+            if (plain_move_node(p))
+                continue;
             sgft__junk_flush(p);
             add_node(p, p->pos);
             p->pos++;

@@ -192,7 +192,50 @@ static void run_tree(checker *k) {
 
 /* --- the walk -------------------------------------------------------------- */
 
+static void check_props(checker *k, node *n);
+
+/* Whether n is the common node of a Go game: one B or W, not in the root,
+ * as written in FF[4] (uppercase, not moved by a split, not deleted on
+ * request), with one value of two letters on the board.  On such a node
+ * every rule before the replay finds nothing to say or to change: there is
+ * no second property to merge or to split off, the identifier is known in
+ * every FF version, and the value is what check_move (rules_value.c) keeps
+ * as it is.  The walk then only notes the game-info flag of the path
+ * (sgft__rule_gameinfo_once) and goes on to the replay. */
+static bool plain_move(const checker *k, const node *n) {
+    const prop *p = n->props;
+    if (!p || p->next || (p->id != P_B && p->id != P_W) || p->flags ||
+        !n->parent || !k->game->points || k->ctx->opt.deleted[p->id] ||
+        k->ctx->opt.strip_analysis)
+        return false;
+    const value *v = p->values;
+    if (!v || v->next || v->len != 2)
+        return false;
+    const char *s = value_bytes(k->ctx, v);
+    int x = sgft__point_coord(s[0]), y = sgft__point_coord(s[1]);
+    return x >= 0 && y >= 0 && x < k->cols && y < k->rows &&
+           !(x == 19 && y == 19 && k->cols <= 19 && k->rows <= 19);
+}
+
 static void check_node(checker *k, node *n) {
+    if (plain_move(k, n)) {
+        n->props->flags |= PROPF_CHECKED;
+        n->flags |= n->parent->flags & NODEF_GAMEINFO;
+    } else {
+        check_props(k, n);
+    }
+    if (k->board) {
+        sgft__execute_node(k->board, n, &k->facts);
+        if (k->facts.captured)
+            n->flags |= NODEF_CAPTURED;
+        sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->cols,
+                              k->rows);
+    }
+    run_board(k, n);
+}
+
+/* The rules of n before the replay, phase by phase. */
+static void check_props(checker *k, node *n) {
     run_node_first(k, n);
     prop *next;
     for (prop *p = n->props; p; p = next) {
@@ -221,14 +264,6 @@ static void check_node(checker *k, node *n) {
             sgft__fix_delete_prop(n, p);
     }
     run_node(k, n);
-    if (k->board) {
-        sgft__execute_node(k->board, n, &k->facts);
-        if (k->facts.captured)
-            n->flags |= NODEF_CAPTURED;
-        sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->cols,
-                              k->rows);
-    }
-    run_board(k, n);
 }
 
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
