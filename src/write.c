@@ -83,12 +83,24 @@ static inline size_t seq_len(const char *s, size_t i, size_t len) {
  * line passes the width (one column is kept for the '\' or ']'). */
 static void put_wrapped(writer *w, const char *s, size_t len) {
     size_t limit = w->width > 1 ? w->width - 1 : 1;
-    size_t i = 0;
+    size_t i = 0, run = 0; /* s[run..i): characters counted, not yet out */
     while (i < len) {
         char c = s[i];
+        if (c != '\n' && c != ' ' && !sgft__needs_escape(c, false)) {
+            /* The common character, one column: gathered into a run. */
+            if (w->col + 1 > limit && w->col > 0) {
+                sgft__buf_put(w->out, s + run, i - run);
+                run = i;
+                put(w, "\\\n", 2);
+            }
+            w->col += ((unsigned char)c & 0xC0) != 0x80;
+            i += seq_len(s, i, len);
+            continue;
+        }
+        sgft__buf_put(w->out, s + run, i - run);
         if (c == '\n') {
             putc_(w, '\n');
-            i++;
+            run = ++i;
             continue;
         }
         if (c == ' ') {
@@ -104,18 +116,19 @@ static void put_wrapped(writer *w, const char *s, size_t len) {
             } else {
                 putc_(w, ' ');
             }
-            i++;
+            run = ++i;
             continue;
         }
+        /* A character written with a '\' before it: two columns. */
         size_t n = seq_len(s, i, len);
-        size_t cw = sgft__needs_escape(c, false) ? 2 : 1;
-        if (w->col + cw > limit && w->col > 0)
+        if (w->col + 2 > limit && w->col > 0)
             put(w, "\\\n", 2);
-        if (cw == 2)
-            putc_(w, '\\');
+        putc_(w, '\\');
         put(w, s + i, n);
         i += n;
+        run = i;
     }
+    sgft__buf_put(w->out, s + run, i - run);
 }
 
 static bool is_text_type(value_type vt) {
@@ -197,8 +210,15 @@ static bool render_node(writer *w, node *n) {
     count = 0;
     for (prop *p = n->props; p; p = p->next)
         w->sorted[count++] = p;
-    if (count > 1)
-        qsort(w->sorted, count, sizeof *w->sorted, rank_cmp);
+    /* Insertion sort: a node holds few properties, and it keeps the order
+     * of equal ones as qsort with rank_cmp would (offsets differ). */
+    for (size_t i = 1; i < count; i++) {
+        prop *p = w->sorted[i];
+        size_t j = i;
+        for (; j > 0 && rank_cmp(&w->sorted[j - 1], &p) > 0; j--)
+            w->sorted[j] = w->sorted[j - 1];
+        w->sorted[j] = p;
+    }
 
     w->render.len = 0;
     w->nseg = 0;
@@ -250,6 +270,30 @@ static bool write_simple(writer *w, const node *n) {
     const prop *p = n->props;
     if (!p || p->next || p->id == P_UNKNOWN)
         return false;
+    const value *mv = p->values;
+    if ((p->id == P_B || p->id == P_W) && mv && !mv->next && mv->len == 2 &&
+        !(mv->flags & VALF_DECODED)) {
+        /* The move of most nodes, ";B[pd]": six columns. */
+        const char *raw = value_bytes(w->ctx, mv);
+        unsigned char x = (unsigned char)raw[0], y = (unsigned char)raw[1];
+        if (x >= 0x20 && x <= 0x7E && y >= 0x20 && y <= 0x7E) {
+            if (w->col + 6 > w->width)
+                newline(w);
+            buf *o = w->out;
+            if (!sgft__buf_reserve(o, 6))
+                return true; /* the buffer's failure is seen at the end */
+            char *d = o->data + o->len;
+            d[0] = ';';
+            d[1] = p->id == P_B ? 'B' : 'W';
+            d[2] = '[';
+            d[3] = (char)x;
+            d[4] = (char)y;
+            d[5] = ']';
+            o->len += 6;
+            w->col += 6;
+            return true;
+        }
+    }
     const prop_info *pi = &sgft__props[p->id];
     if (is_text_type(pi->vt) || has_text_part(pi->vt) ||
         pi->kind == PK_GAMEINFO)
