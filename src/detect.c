@@ -16,7 +16,6 @@
 
 #include <errno.h>
 #include <iconv.h>
-#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -527,6 +526,25 @@ static bool read_all(const char *s, size_t len, bool final,
     return true;
 }
 
+/* e to the power -x, for x >= 0: x = n ln 2 + r with 0 <= r < ln 2, e^-r
+ * by its series (twenty terms: far below a double's precision there),
+ * halved n times.  Written here so that the program needs no libm, whose
+ * loading would cost every process for one call. */
+static double exp_minus(double x) {
+    if (x > 700)
+        return 0;
+    const double ln2 = 0.693147180559945309417232121458;
+    int n = (int)(x / ln2);
+    double r = x - n * ln2, term = 1, sum = 1;
+    for (int i = 1; i < 20; i++) {
+        term *= -r / i;
+        sum += term;
+    }
+    while (n-- > 0)
+        sum *= 0.5;
+    return sum;
+}
+
 /* Fills res with candidate best, its confidence from the gap to the best
  * other reading, and that one when it is close. */
 static void result(const reading r[NCANDS], int best, detect_result *res) {
@@ -537,7 +555,8 @@ static void result(const reading r[NCANDS], int best, detect_result *res) {
             second = k;
     snprintf(res->name, sizeof res->name, "%s", cands[best].name);
     double gap = second < 0 ? 20 : r[best].score - r[second].score;
-    res->confidence = (int)floor(100.0 / (1.0 + exp(-gap)));
+    double e = gap >= 0 ? exp_minus(gap) : 1 / exp_minus(-gap);
+    res->confidence = (int)(100.0 / (1.0 + e)); /* positive: the floor */
     if (res->confidence > 99)
         res->confidence = 99;
     if (second >= 0 && gap < CLOSE)
