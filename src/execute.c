@@ -96,6 +96,7 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     for (int y = 0; y < rows; y++)
         memset(&b->stones[AT(0, y)], EMPTY, (size_t)cols);
     memset(b->skip, 0, sizeof b->skip);
+    memset(b->head, 0, sizeof b->head); /* read where no stone stands */
     b->ctx = ctx;
     b->cols = cols;
     b->rows = rows;
@@ -153,34 +154,44 @@ static int chain_join(board *b, int h, int a) {
     return h;
 }
 
-/* The neighbour q of a stone of colour c just placed, whose chain's head
- * is h so far: a liberty, or a chain that loses one (and joins h when
- * it is of colour c).  Returns the head after. */
-static inline int put_side(board *b, int q, unsigned char c, int h) {
-    unsigned char s = b->stones[q];
-    if (s == EMPTY) {
-        b->libs[h]++;
-    } else if (s != EDGE) {
-        int qh = b->head[q];
-        b->libs[qh]--;
-        if (s == c && qh != h)
-            h = chain_join(b, h, qh);
-    }
-    return h;
+/* 1 when c is a stone, as a mask of all ones: the head of a point's
+ * chain, or 0 (NO_POINT, a frame point whose counts no one reads) when
+ * no stone stands there.  So the counts of the chains next to a point
+ * change without a branch on what stands there: such branches go either
+ * way at random in a game, and a wrong guess costs more than the count. */
+static inline int head_or_none(const board *b, int q, unsigned char s) {
+    return b->head[q] & -(int)((unsigned)(s - 1) < 2u);
 }
 
 /* A stone of colour c on the empty point at: a chain of its own, then
- * joined with its neighbours of the same colour. */
+ * joined with its neighbours of the same colour.  Each empty neighbour is
+ * a liberty of it, each stone next to it a liberty less for its chain. */
 static void stone_put(board *b, int at, unsigned char c) {
+    const unsigned char *st = b->stones;
+    unsigned char s0 = st[at - 1], s1 = st[at + 1], s2 = st[at - STRIDE],
+                  s3 = st[at + STRIDE];
     b->stones[at] = c;
     b->head[at] = (uint16_t)at;
     b->next[at] = (uint16_t)at;
     b->size[at] = 1;
-    b->libs[at] = 0;
-    int h = put_side(b, at - 1, c, at);
-    h = put_side(b, at + 1, c, h);
-    h = put_side(b, at - STRIDE, c, h);
-    put_side(b, at + STRIDE, c, h);
+    b->libs[at] = (uint16_t)((s0 == EMPTY) + (s1 == EMPTY) + (s2 == EMPTY) +
+                             (s3 == EMPTY));
+    b->libs[head_or_none(b, at - 1, s0)]--;
+    b->libs[head_or_none(b, at + 1, s1)]--;
+    b->libs[head_or_none(b, at - STRIDE, s2)]--;
+    b->libs[head_or_none(b, at + STRIDE, s3)]--;
+    unsigned same = (unsigned)(s0 == c) | (unsigned)(s1 == c) << 1 |
+                    (unsigned)(s2 == c) << 2 | (unsigned)(s3 == c) << 3;
+    if (same) {
+        int h = at;
+        for (int i = 0; i < 4; i++) {
+            if (!(same >> i & 1))
+                continue;
+            int qh = b->head[at + dirs[i]];
+            if (qh != h)
+                h = chain_join(b, h, qh);
+        }
+    }
     if (b->superko)
         b->hash ^= zobrist(at, c);
 }
@@ -289,6 +300,19 @@ static inline unsigned capture(board *b, int q, unsigned char other,
         return 0;
     *last = q;
     return chain_remove(b, b->head[q]);
+}
+
+/* Whether a chain of colour other next to at has no liberty left: one
+ * test without a branch per neighbour, since most moves capture nothing. */
+static inline bool may_capture(const board *b, int at, unsigned char other) {
+    const unsigned char *st = b->stones;
+    unsigned char s0 = st[at - 1], s1 = st[at + 1], s2 = st[at - STRIDE],
+                  s3 = st[at + STRIDE];
+    return ((s0 == other) & (b->libs[head_or_none(b, at - 1, s0)] == 0)) |
+           ((s1 == other) & (b->libs[head_or_none(b, at + 1, s1)] == 0)) |
+           ((s2 == other) & (b->libs[head_or_none(b, at - STRIDE, s2)] == 0)) |
+           ((s3 == other) &
+            (b->libs[head_or_none(b, at + STRIDE, s3)] == 0));
 }
 
 /* --- the positions of the line (--superko) -------------------------------- */
@@ -495,10 +519,13 @@ static void execute_move(board *b, const struct node_props *np,
     stone_put(b, at, c);
     unsigned char other = c == BLACK ? WHITE : BLACK;
     int last = NO_POINT; /* a stone captured */
-    unsigned captured = capture(b, at - 1, other, &last) +
-                        capture(b, at + 1, other, &last) +
-                        capture(b, at - STRIDE, other, &last) +
-                        capture(b, at + STRIDE, other, &last);
+    unsigned captured = 0;
+    if (may_capture(b, at, other)) {
+        captured = capture(b, at - 1, other, &last);
+        captured += capture(b, at + 1, other, &last);
+        captured += capture(b, at - STRIDE, other, &last);
+        captured += capture(b, at + STRIDE, other, &last);
+    }
     if (captured)
         f->captured = true;
     bool meant = np->ko != NULL;
