@@ -154,13 +154,15 @@ static int chain_join(board *b, int h, int a) {
     return h;
 }
 
-/* 1 when c is a stone, as a mask of all ones: the head of a point's
- * chain, or 0 (NO_POINT, a frame point whose counts no one reads) when
- * no stone stands there.  So the counts of the chains next to a point
- * change without a branch on what stands there: such branches go either
- * way at random in a game, and a wrong guess costs more than the count. */
-static inline int head_or_none(const board *b, int q, unsigned char s) {
-    return b->head[q] & -(int)((unsigned)(s - 1) < 2u);
+/* The head of the chain at q, where a stone s stands, or else the frame
+ * point `none` (whose counts no one reads).  So the counts of the chains
+ * next to a point change without a branch on what stands there: such
+ * branches go either way at random in a game, and a wrong guess costs
+ * more than the count.  Each side of a point has its own `none`, so that
+ * the four counts do not wait for one another. */
+static inline int head_or(const board *b, int q, unsigned char s, int none) {
+    int m = -(int)((unsigned)(s - 1) < 2u);
+    return (b->head[q] & m) | (none & ~m);
 }
 
 /* A stone of colour c on the empty point at: a chain of its own, then
@@ -176,10 +178,10 @@ static void stone_put(board *b, int at, unsigned char c) {
     b->size[at] = 1;
     b->libs[at] = (uint16_t)((s0 == EMPTY) + (s1 == EMPTY) + (s2 == EMPTY) +
                              (s3 == EMPTY));
-    b->libs[head_or_none(b, at - 1, s0)]--;
-    b->libs[head_or_none(b, at + 1, s1)]--;
-    b->libs[head_or_none(b, at - STRIDE, s2)]--;
-    b->libs[head_or_none(b, at + STRIDE, s3)]--;
+    b->libs[head_or(b, at - 1, s0, 0)]--;
+    b->libs[head_or(b, at + 1, s1, 1)]--;
+    b->libs[head_or(b, at - STRIDE, s2, 2)]--;
+    b->libs[head_or(b, at + STRIDE, s3, 3)]--;
     unsigned same = (unsigned)(s0 == c) | (unsigned)(s1 == c) << 1 |
                     (unsigned)(s2 == c) << 2 | (unsigned)(s3 == c) << 3;
     if (same) {
@@ -308,11 +310,11 @@ static inline bool may_capture(const board *b, int at, unsigned char other) {
     const unsigned char *st = b->stones;
     unsigned char s0 = st[at - 1], s1 = st[at + 1], s2 = st[at - STRIDE],
                   s3 = st[at + STRIDE];
-    return ((s0 == other) & (b->libs[head_or_none(b, at - 1, s0)] == 0)) |
-           ((s1 == other) & (b->libs[head_or_none(b, at + 1, s1)] == 0)) |
-           ((s2 == other) & (b->libs[head_or_none(b, at - STRIDE, s2)] == 0)) |
+    return ((s0 == other) & (b->libs[head_or(b, at - 1, s0, 0)] == 0)) |
+           ((s1 == other) & (b->libs[head_or(b, at + 1, s1, 1)] == 0)) |
+           ((s2 == other) & (b->libs[head_or(b, at - STRIDE, s2, 2)] == 0)) |
            ((s3 == other) &
-            (b->libs[head_or_none(b, at + STRIDE, s3)] == 0));
+            (b->libs[head_or(b, at + STRIDE, s3, 3)] == 0));
 }
 
 /* --- the positions of the line (--superko) -------------------------------- */
