@@ -290,7 +290,7 @@ int sgft_parse_events(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
     int st = input_begin(ctx, rd, rd_data, &dec);
     if (st)
         return st;
-    st = sgft__parse_events(ctx, ev, userdata);
+    st = sgft__parse_events(ctx, ev, userdata, NULL);
     if (st == SGFT_ENOMEM)
         sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
     input_end(ctx, dec);

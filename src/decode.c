@@ -213,6 +213,7 @@ typedef struct ca_sniff {
     unsigned long tree;  /* index of the first tree, 0 before it */
     unsigned long nodes; /* nodes of that tree so far */
     bool in_ca, found, past; /* past: the first tree has ended */
+    bool done; /* found, past, or the root node has ended */
     char *out;
     size_t size;
 } ca_sniff;
@@ -226,7 +227,8 @@ static void sniff_tree_begin(void *data, unsigned long index) {
 static void sniff_node(void *data, unsigned long depth) {
     ca_sniff *s = data;
     (void)depth;
-    s->nodes++;
+    if (++s->nodes > 1)
+        s->done = true; /* the root node is over: nothing more to find */
 }
 
 static void sniff_property(void *data, const char *id) {
@@ -244,18 +246,18 @@ static void sniff_value(void *data, const char *raw, size_t len) {
     snprintf(s->out, s->size, "%s", b.data ? b.data : "");
     sgft__buf_free(&b);
     s->in_ca = false;
-    s->found = true;
+    s->found = s->done = true;
 }
 
 static void sniff_tree_end(void *data) {
     ca_sniff *s = data;
-    s->past = true;
+    s->past = s->done = true;
     s->in_ca = false;
 }
 
 /* The CA of the first game tree in head, as written ("" when none): the
- * parser's events over head, with the context's own input, before the
- * run reads it.  What the parser leaves in the context is put back: its
+ * parser's events over head, up to the end of the first root node, with
+ * the context's own input, before the run reads it.  What the parser leaves in the context is put back: its
  * messages are not reported (nor counted), the text before the data (-k)
  * is read again by the real parse. */
 static void sniff_ca(sgft_ctx *ctx, const char *head, size_t len, char *out,
@@ -273,7 +275,7 @@ static void sniff_ca(sgft_ctx *ctx, const char *head, size_t len, char *out,
     ctx->diag_fn = NULL;
     sgft_memory m = {head, len, 0};
     sgft__input_init(&ctx->in, sgft_memory_read, &m);
-    sgft__parse_events(ctx, &ev, &s);
+    sgft__parse_events(ctx, &ev, &s, &s.done);
     sgft__input_free(&ctx->in);
     ctx->diag_fn = fn;
     ctx->sum = sum;

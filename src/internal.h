@@ -431,8 +431,10 @@ size_t sgft__swallowed_nodes(const char *v, size_t len);
  * Returns 0, or a negative status for an environment fault. */
 typedef int (*tree_done_fn)(sgft_ctx *ctx, game_tree *tree);
 int sgft__parse(sgft_ctx *ctx, tree_done_fn done);
-/* The same parse, calling ev instead of building trees. */
-int sgft__parse_events(sgft_ctx *ctx, const sgft_events *ev, void *ev_data);
+/* The same parse, calling ev instead of building trees; it ends as if the
+ * input did once *stop is true (stop may be NULL). */
+int sgft__parse_events(sgft_ctx *ctx, const sgft_events *ev, void *ev_data,
+                       const bool *stop);
 /* The parse one tree at a time: sgft__parser_next returns 1 and the tree
  * (valid until the next call), 0 at the end, or a negative status. */
 typedef struct parser parser;

@@ -513,7 +513,8 @@ static int run(parser *p) {
         sgft__input_release(p->in, p->pos);
     }
     int c;
-    while (!p->status && !p->ready && (c = peek(p)) != EOF_CH) {
+    while (!p->status && !p->ready && !(p->ev_stop && *p->ev_stop) &&
+           (c = peek(p)) != EOF_CH) {
         if (is_ws(c)) {
             sgft__skip_ws(p);
             continue;
@@ -622,10 +623,12 @@ int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
     return st;
 }
 
-int sgft__parse_events(sgft_ctx *ctx, const sgft_events *ev, void *ev_data) {
+int sgft__parse_events(sgft_ctx *ctx, const sgft_events *ev, void *ev_data,
+                       const bool *stop) {
     parser *p = sgft__parser_new(ctx, NULL, ev, ev_data);
     if (!p)
         return SGFT_ENOMEM;
+    p->ev_stop = stop;
     int st = run(p);
     sgft__parser_free(p);
     return st;

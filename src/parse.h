@@ -49,6 +49,7 @@ typedef struct parser {
      * the property being read is a scratch record. */
     const sgft_events *ev;
     void *ev_data;
+    const bool *ev_stop; /* the events have seen enough: stop reading */
     prop scratch;
     char scratch_name[ID_MAX_LEN + 1];
     /* Pulled one tree at a time (the reader): a tree handed out is
