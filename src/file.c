@@ -252,6 +252,7 @@ struct outfile {
     bool unchanged;  /* the old file already has the content */
     char *cmp;       /* comparison buffer */
     uint64_t size;   /* bytes written, once finished */
+    uint64_t at;     /* bytes in o->fd */
 };
 
 #define CMP_CHUNK ((size_t)64 * 1024)
@@ -401,6 +402,60 @@ static int make_temp(outfile *o) {
     return 0;
 }
 
+/* What lstat said of an output path: not there (or not to be looked
+ * at: lerr), there and no symbolic link (then it is its own final
+ * target, and what stat would say), or a link. */
+typedef enum path_kind { P_NONE, P_PLAIN, P_LINK } path_kind;
+
+/* Finds the file a K_REPLACE output replaces: o->path, the final target
+ * of path, and the old file when there is one.  st: what path names
+ * when it is P_PLAIN.  -1 after a fault, reported. */
+static int open_replacement(outfile *o, const char *path, path_kind kind,
+                            int lerr, struct stat *st) {
+    sgft_ctx *ctx = o->ctx;
+    bool found = kind == P_PLAIN;
+    int err = lerr;
+    if (kind == P_LINK) {
+        o->path = final_target(path);
+        if (!o->path && errno != ENOMEM) {
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            return -1;
+        }
+        if (o->path) {
+            found = stat(o->path, st) == 0;
+            err = errno;
+        }
+    } else {
+        o->path = strdup(path);
+    }
+    if (!o->path) {
+        sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+        return -1;
+    }
+    if (found) {
+        if (!S_ISREG(st->st_mode)) {
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path,
+                              S_ISDIR(st->st_mode) ? EISDIR : EEXIST);
+            return -1;
+        }
+        if (st->st_nlink > 1) {
+            char detail[1200];
+            snprintf(detail, sizeof detail, "%s (%lu names)", path,
+                     (unsigned long)st->st_nlink);
+            sgft__report_file(ctx, M_HARD_LINKS, detail, 0);
+            return -1;
+        }
+        o->exists = true;
+        o->old = *st;
+        o->old_fd = open(o->path, O_RDONLY | O_NOCTTY);
+        /* Unreadable: it cannot be compared; it is replaced. */
+    } else if (err != ENOENT) {
+        sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, err);
+        return -1;
+    }
+    return 0;
+}
+
 outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
     struct stat st;
     outfile *o = calloc(1, sizeof *o);
@@ -422,46 +477,34 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
             sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             goto fail;
         }
-    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
-               !S_ISDIR(st.st_mode)) {
-        /* A device, FIFO or socket, also through links that end in no
-         * path of the file system (/dev/stdout to "pipe:[...]"). */
-        o->kind = K_STREAM;
-        o->own_target = true;
-        o->target = S_ISSOCK(st.st_mode) ? connect_socket(path)
-                                          : open(path, O_WRONLY | O_NOCTTY);
-        if (o->target < 0) {
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
-            goto fail;
-        }
     } else {
-        o->path = final_target(path);
-        if (!o->path) {
-            if (errno == ENOMEM)
-                goto oom;
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
-            goto fail;
+        /* A path that is no link is looked at once (lstat says what
+         * stat would); where lstat finds nothing, neither would stat. */
+        path_kind kind = P_NONE;
+        int lerr = 0;
+        if (lstat(path, &st) < 0) {
+            lerr = errno;
+            st.st_mode = 0;
+        } else if (!S_ISLNK(st.st_mode)) {
+            kind = P_PLAIN;
+        } else {
+            kind = P_LINK;
+            if (stat(path, &st) < 0)
+                st.st_mode = 0;
         }
-        if (stat(o->path, &st) == 0) {
-            if (!S_ISREG(st.st_mode)) {
-                sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path,
-                            S_ISDIR(st.st_mode) ? EISDIR : EEXIST);
+        if (st.st_mode && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            /* A device, FIFO or socket, also through links that end in
+             * no path of the file system (/dev/stdout to "pipe:[...]"). */
+            o->kind = K_STREAM;
+            o->own_target = true;
+            o->target = S_ISSOCK(st.st_mode)
+                            ? connect_socket(path)
+                            : open(path, O_WRONLY | O_NOCTTY);
+            if (o->target < 0) {
+                sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
                 goto fail;
             }
-            if (st.st_nlink > 1) {
-                char detail[1200];
-                snprintf(detail, sizeof detail, "%s (%lu names)", path,
-                         (unsigned long)st.st_nlink);
-                sgft__report_file(ctx, M_HARD_LINKS, detail, 0);
-                goto fail;
-            } else {
-                o->exists = true;
-                o->old = st;
-                o->old_fd = open(o->path, O_RDONLY | O_NOCTTY);
-                /* Unreadable: it cannot be compared; it is replaced. */
-            }
-        } else if (errno != ENOENT) {
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+        } else if (open_replacement(o, path, kind, lerr, &st) < 0) {
             goto fail;
         }
     }
@@ -512,6 +555,7 @@ static int diverge(outfile *o) {
             return -1;
         done += (uint64_t)got;
     }
+    o->at = done;
     close(o->old_fd);
     o->old_fd = -1;
     return 0;
@@ -542,6 +586,7 @@ int sgft__out_write(void *data, const char *b, size_t len) {
         o->err = errno;
         return -1;
     }
+    o->at += len;
     return 0;
 }
 
@@ -583,8 +628,7 @@ static int finish_replacement(outfile *o) {
             (!sgft__batch_on() && fsync(o->fd) < 0))
             return -1;
     }
-    off_t size = lseek(o->fd, 0, SEEK_CUR);
-    o->size = size > 0 ? (uint64_t)size : 0;
+    o->size = o->at;
     int fd = o->fd;
     o->fd = -1;
     return close(fd);

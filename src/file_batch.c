@@ -173,7 +173,15 @@ int sgft_outputs_sync(sgft_ctx *ctx) {
 
 void sgft__outputs_before_read(sgft_ctx *ctx, const char *path) {
     struct stat st;
-    if (!atomic_load(&batch_on) || stat(path, &st) < 0)
+    if (!atomic_load(&batch_on))
+        return;
+    /* Nothing waits (as with --outdir): the file need not be looked at.
+     * A replacement of it added meanwhile is another job's, which the
+     * batch never runs beside a job that reads the same file. */
+    lock();
+    size_t waiting = npend;
+    unlock();
+    if (!waiting || stat(path, &st) < 0)
         return;
     lock();
     for (size_t i = 0; i < npend; i++)
