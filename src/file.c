@@ -19,7 +19,9 @@
  *   rename, and the folder after it, so that after a crash the file holds
  *   its old or its new content.  In batches (sgft_outputs_batch) the
  *   replacements wait in a group that one sync of the file system makes
- *   durable before they are all renamed; new files are synced once, at
+ *   durable before they are all renamed, by a thread of file_batch.c
+ *   while the batch goes on (a rename fault is reported by the call that
+ *   waits for the group); new files are synced once, at
  *   sgft_outputs_sync.
  */
 /* S_ISSOCK, fchown, pread: POSIX with the X/Open extensions; syncfs. */
@@ -556,9 +558,7 @@ static int diverge(outfile *o) {
         done += (uint64_t)got;
     }
     o->at = done;
-    close(o->old_fd);
-    o->old_fd = -1;
-    return 0;
+    return 0; /* old_fd stays until the finish (see there) */
 }
 
 int sgft__out_write(void *data, const char *b, size_t len) {
@@ -660,7 +660,11 @@ int sgft__out_finish(outfile *o) {
             return -1;
         }
     }
-    if (o->old_fd >= 0) {
+    /* In batches the old file stays open until its group renamed the
+     * new one over it (file_batch.c), when there are descriptors to
+     * spare: then the rename does not free it, and the old file is freed
+     * where the group closes it, away from the batch's own work. */
+    if (o->old_fd >= 0 && !(sgft__batch_on() && sgft__batch_may_hold(o->old_fd))) {
         close(o->old_fd);
         o->old_fd = -1;
     }
@@ -686,11 +690,12 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         /* A rename fault of the group is reported when it goes in place
          * (perhaps now, for this file or another). */
         if (sgft__batch_defer(o->ctx, o->tmp, o->path, o->shown, o->slot,
-                              &o->old, o->size) < 0) {
+                              &o->old, o->size, o->old_fd) < 0) {
             e = errno;
         } else {
             o->tmp = o->path = o->shown = NULL;
             o->slot = NULL;
+            o->old_fd = -1;
             *state = SGFT_OUTPUT_CHANGED;
         }
     } else if (!sgft__temp_enter()) {
