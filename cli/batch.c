@@ -643,8 +643,9 @@ static pool_step batch_prepare(void *arg, size_t i, void *slot) {
     if (b->stop)
         return POOL_READY;
     if (b->count && c->mode == B_IN_PLACE) {
+        /* Only jobs side by side claim their files. */
         struct stat st;
-        bool exists = stat(j->in, &st) == 0;
+        bool exists = b->deferred && stat(j->in, &st) == 0;
         if (exists && claimed(b, NULL, &st))
             return POOL_AFTER_EARLIER;
         if (!(j->out = strdup(j->in)) ||

@@ -568,9 +568,15 @@ int sgft__out_write(void *data, const char *b, size_t len) {
         return -1;
     }
     while (o->fd < 0 && len) {
-        /* Still equal to the old content: compare the next piece. */
+        /* Still equal to the old content: compare the next piece, unless
+         * it would go past the old file's end (as lstat saw it: a file
+         * that grew since is replaced, which is what a difference found
+         * by reading would do too). */
         size_t n = len < CMP_CHUNK ? len : CMP_CHUNK;
-        ssize_t got = read_full(o->old_fd, o->cmp, n);
+        ssize_t got = o->old.st_size >= 0 &&
+                              o->agreed + n > (uint64_t)o->old.st_size
+                          ? 0
+                          : read_full(o->old_fd, o->cmp, n);
         if (got == (ssize_t)n && memcmp(o->cmp, b, n) == 0) {
             o->agreed += n;
             b += n;
@@ -616,15 +622,19 @@ static int copy_out(outfile *o) {
 static int finish_replacement(outfile *o) {
     if (o->exists) {
         mode_t mode = o->old.st_mode & 07777;
-        if (fchown(o->fd, o->old.st_uid, o->old.st_gid) < 0 &&
-            fchown(o->fd, (uid_t)-1, o->old.st_gid) < 0)
-            (void)0; /* neither kept: the bits below are dropped */
         struct stat now;
         if (fstat(o->fd, &now) < 0)
             return -1;
+        if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid) {
+            if (fchown(o->fd, o->old.st_uid, o->old.st_gid) < 0 &&
+                fchown(o->fd, (uid_t)-1, o->old.st_gid) < 0)
+                (void)0; /* neither kept: the bits below are dropped */
+            if (fstat(o->fd, &now) < 0)
+                return -1;
+        }
         if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid)
             mode &= ~(mode_t)(S_ISUID | S_ISGID);
-        if (fchmod(o->fd, mode) < 0 ||
+        if (((now.st_mode & 07777) != mode && fchmod(o->fd, mode) < 0) ||
             (!sgft__batch_on() && fsync(o->fd) < 0))
             return -1;
     }
