@@ -3,12 +3,17 @@
  * reporter, their exit status, --list-different and --diff (the
  * normalized form made in memory and compared with the file), and the
  * safety rules of --outdir. */
+#include "config.h"
+
 #include "cli.h"
 #include "walk.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#if defined HAVE_MALLOPT && defined HAVE_MALLOC_H
+#include <malloc.h>
+#endif
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,48 +399,53 @@ static bool inside(const char *real_dir, const char *path) {
     return strncmp(path, real_dir, n) == 0 && (path[n] == '/' || !path[n]);
 }
 
+/* What is known of an output path of --outdir before it is checked. */
+typedef struct out_facts {
+    const char *parent; /* the real path of its folder, or NULL */
+    int parent_err;     /* why not */
+    bool link;          /* it is a symbolic link */
+    bool exists;        /* it names a file (through links) */
+    struct stat st;     /* that file */
+} out_facts;
+
 /* Checks an output path of --outdir; returns NULL when it is safe, or
- * why not (in why).  *parent_out gets the real path of its folder (to
- * free), or NULL. */
-static const char *outdir_refusal(const char *real_dir, char *out,
-                                  const id_set *inputs, size_t sorted,
-                                  const id_set *outputs, char *why,
-                                  size_t size, char **parent_out) {
-    char *slash = strrchr(out, '/');
-    *slash = '\0';
-    char *parent = realpath(out, NULL);
-    *slash = '/';
-    *parent_out = parent;
-    if (!parent) {
-        snprintf(why, size, "%s: %s", out, strerror(errno));
+ * why not (in why). */
+static const char *outdir_refusal(const char *real_dir, const char *out,
+                                  const out_facts *f, const id_set *inputs,
+                                  size_t sorted, const id_set *outputs,
+                                  char *why, size_t size) {
+    if (!f->parent) {
+        snprintf(why, size, "%s: %s", out, strerror(f->parent_err));
         return why;
     }
-    if (!inside(real_dir, parent)) {
+    if (!inside(real_dir, f->parent)) {
         snprintf(why, size, "%s: its folder is outside the output folder "
                             "(a symbolic link)", out);
         return why;
     }
-    struct stat st;
-    if (stat(out, &st) < 0) {
-        if (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)) {
+    if (!f->exists) {
+        if (f->link) {
             snprintf(why, size, "%s: a symbolic link to a missing file", out);
             return why;
         }
         return NULL; /* a new file */
     }
-    char *real = realpath(out, NULL);
-    bool ok = real && inside(real_dir, real);
-    free(real);
-    if (!ok) {
-        snprintf(why, size, "%s: a symbolic link out of the output folder",
-                 out);
-        return why;
+    /* Not a link: the file is in its folder, which is inside. */
+    if (f->link) {
+        char *real = realpath(out, NULL);
+        bool ok = real && inside(real_dir, real);
+        free(real);
+        if (!ok) {
+            snprintf(why, size,
+                     "%s: a symbolic link out of the output folder", out);
+            return why;
+        }
     }
-    if (id_has(inputs, &st, sorted)) {
+    if (id_has(inputs, &f->st, sorted)) {
         snprintf(why, size, "%s: it is one of the input files", out);
         return why;
     }
-    if (id_has(outputs, &st, 0)) {
+    if (id_has(outputs, &f->st, 0)) {
         snprintf(why, size, "%s: written already for another input file",
                  out);
         return why;
@@ -467,6 +477,13 @@ typedef struct batch_run {
     int worst;
     id_set inputs, outputs; /* --outdir */
     char *real_dir;
+    /* --outdir: the folder of the last output, made, and its real path;
+     * the next output in the same folder (the usual case: the files of
+     * a folder come together) is not made or resolved again.  Only the
+     * batch's own outputs change the output folder meanwhile, and a
+     * file renamed into place never replaces a folder or a link to
+     * one. */
+    char *last_folder, *last_real;
     claim *claims;
     size_t nclaims, claims_cap;
     _Atomic uint64_t reading; /* bytes read of the files being run */
@@ -531,6 +548,40 @@ static char *join_base(const char *parent, const char *out) {
     return p;
 }
 
+/* The real path of the folder of out (made when missing, with its
+ * parents), from the batch's memory when it is the last output's
+ * folder; NULL with errno set, or *made false when it could not be made.
+ * The result belongs to the batch. */
+static const char *outdir_folder(batch_run *b, char *out, bool *made) {
+    char *slash = strrchr(out, '/');
+    *slash = '\0';
+    *made = true;
+    if (b->last_folder && strcmp(b->last_folder, out) == 0) {
+        *slash = '/';
+        return b->last_real;
+    }
+    free(b->last_folder);
+    free(b->last_real);
+    b->last_folder = b->last_real = NULL;
+    *slash = '/';
+    if (make_parents(out) < 0) {
+        *made = false;
+        return NULL;
+    }
+    *slash = '\0';
+    char *real = realpath(out, NULL);
+    int e = errno;
+    if (real && (b->last_folder = strdup(out))) {
+        b->last_real = real;
+    } else if (real) {
+        free(real);
+        e = ENOMEM;
+    }
+    *slash = '/';
+    errno = e;
+    return b->last_real;
+}
+
 /* --outdir: the output of item i, checked; POOL_RUN, or POOL_READY after
  * a fault (the job has ended), or POOL_AFTER_EARLIER. */
 static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
@@ -538,28 +589,31 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
     if (!out)
         return b->stop = true, POOL_READY;
     char why[PATH_MAX * 2 + 100];
-    if (make_parents(out) < 0) {
+    out_facts f;
+    memset(&f, 0, sizeof f);
+    bool made;
+    f.parent = outdir_folder(b, out, &made);
+    f.parent_err = errno;
+    if (!made) {
         snprintf(why, sizeof why, "cannot create the folder of %s: %s", out,
-                 strerror(errno));
+                 strerror(f.parent_err));
         job_fault(j, 26, why);
         free(out);
         return POOL_READY;
     }
-    struct stat lst, st;
-    bool link = lstat(out, &lst) == 0 && S_ISLNK(lst.st_mode);
-    bool exists = stat(out, &st) == 0;
-    char *parent = NULL;
-    const char *refused = outdir_refusal(b->real_dir, out, &b->inputs,
-                                         b->inputs.n, &b->outputs, why,
-                                         sizeof why, &parent);
-    char *key = NULL;
-    if (parent) {
-        key = link ? realpath(out, NULL) : join_base(parent, out);
-        free(parent);
+    if (lstat(out, &f.st) == 0) {
+        f.link = S_ISLNK(f.st.st_mode);
+        f.exists = !f.link || stat(out, &f.st) == 0;
     }
+    const char *refused = outdir_refusal(b->real_dir, out, &f, &b->inputs,
+                                         b->inputs.n, &b->outputs, why,
+                                         sizeof why);
+    char *key = NULL;
+    if (f.parent)
+        key = f.link ? realpath(out, NULL) : join_base(f.parent, out);
     /* A link may lead where an earlier output is being written: it is
      * followed once those are done. */
-    if (b->nclaims && (link || claimed(b, key, exists ? &st : NULL))) {
+    if (b->nclaims && (f.link || claimed(b, key, f.exists ? &f.st : NULL))) {
         free(key);
         free(out);
         return POOL_AFTER_EARLIER;
@@ -570,7 +624,7 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
         free(out);
         return POOL_READY;
     }
-    if (b->deferred && !claim_add(b, i, key, exists ? &st : NULL)) {
+    if (b->deferred && !claim_add(b, i, key, f.exists ? &f.st : NULL)) {
         free(out);
         return b->stop = true, POOL_READY;
     }
@@ -589,8 +643,9 @@ static pool_step batch_prepare(void *arg, size_t i, void *slot) {
     if (b->stop)
         return POOL_READY;
     if (b->count && c->mode == B_IN_PLACE) {
+        /* Only jobs side by side claim their files. */
         struct stat st;
-        bool exists = stat(j->in, &st) == 0;
+        bool exists = b->deferred && stat(j->in, &st) == 0;
         if (exists && claimed(b, NULL, &st))
             return POOL_AFTER_EARLIER;
         if (!(j->out = strdup(j->in)) ||
@@ -640,12 +695,23 @@ static void batch_idle(void *arg) {
     progress_update(&b->c->prog, atomic_load(&b->reading));
 }
 
+/* The memory a file freed stays with the process for the next one: by
+ * default the C library gives the top of the heap back to the system
+ * after nearly every file, and takes it again for the next, a system
+ * call and fresh zeroed pages each time. */
+static void keep_freed_memory(void) {
+#if defined HAVE_MALLOPT && defined HAVE_MALLOC_H && defined M_TRIM_THRESHOLD
+    (void)mallopt(M_TRIM_THRESHOLD, 8 << 20);
+#endif
+}
+
 /* Batch mode: every file of the paths; the worst status wins. */
 int run_batch(cli *c) {
     path_list files = {0}, failed = {0};
     batch_run b;
     memset(&b, 0, sizeof b);
     b.c = c;
+    keep_freed_memory();
     if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
                    &failed) < 0)
         goto oom;
@@ -720,6 +786,8 @@ end:
     free(b.inputs.v);
     free(b.outputs.v);
     free(b.real_dir);
+    free(b.last_folder);
+    free(b.last_real);
     for (size_t k = 0; k < b.nclaims; k++)
         free(b.claims[k].path);
     free(b.claims);

@@ -235,8 +235,11 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path);
  * it keeps its old content until then.  A group goes in place when it
  * holds enough files or bytes, when it is old enough, and at
  * sgft_outputs_sync.  New files are not synced one by one either:
- * sgft_outputs_sync syncs them.  Rename faults of a group are reported on
- * the context that puts it in place (message 27). */
+ * sgft_outputs_sync syncs them.  A group is put in place by a thread of
+ * the library while the caller goes on; its rename faults are reported
+ * (message 27) on the context of the call that waits for it: the next
+ * sgft_run_file that hands a group over or reads one of its files, or
+ * sgft_outputs_sync. */
 void sgft_outputs_batch(bool on);
 
 /* Puts every replacement still waiting in place and makes every file

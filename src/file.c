@@ -19,7 +19,9 @@
  *   rename, and the folder after it, so that after a crash the file holds
  *   its old or its new content.  In batches (sgft_outputs_batch) the
  *   replacements wait in a group that one sync of the file system makes
- *   durable before they are all renamed; new files are synced once, at
+ *   durable before they are all renamed, by a thread of file_batch.c
+ *   while the batch goes on (a rename fault is reported by the call that
+ *   waits for the group); new files are synced once, at
  *   sgft_outputs_sync.
  */
 /* S_ISSOCK, fchown, pread: POSIX with the X/Open extensions; syncfs. */
@@ -252,6 +254,7 @@ struct outfile {
     bool unchanged;  /* the old file already has the content */
     char *cmp;       /* comparison buffer */
     uint64_t size;   /* bytes written, once finished */
+    uint64_t at;     /* bytes in o->fd */
 };
 
 #define CMP_CHUNK ((size_t)64 * 1024)
@@ -401,6 +404,60 @@ static int make_temp(outfile *o) {
     return 0;
 }
 
+/* What lstat said of an output path: not there (or not to be looked
+ * at: lerr), there and no symbolic link (then it is its own final
+ * target, and what stat would say), or a link. */
+typedef enum path_kind { P_NONE, P_PLAIN, P_LINK } path_kind;
+
+/* Finds the file a K_REPLACE output replaces: o->path, the final target
+ * of path, and the old file when there is one.  st: what path names
+ * when it is P_PLAIN.  -1 after a fault, reported. */
+static int open_replacement(outfile *o, const char *path, path_kind kind,
+                            int lerr, struct stat *st) {
+    sgft_ctx *ctx = o->ctx;
+    bool found = kind == P_PLAIN;
+    int err = lerr;
+    if (kind == P_LINK) {
+        o->path = final_target(path);
+        if (!o->path && errno != ENOMEM) {
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            return -1;
+        }
+        if (o->path) {
+            found = stat(o->path, st) == 0;
+            err = errno;
+        }
+    } else {
+        o->path = strdup(path);
+    }
+    if (!o->path) {
+        sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+        return -1;
+    }
+    if (found) {
+        if (!S_ISREG(st->st_mode)) {
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path,
+                              S_ISDIR(st->st_mode) ? EISDIR : EEXIST);
+            return -1;
+        }
+        if (st->st_nlink > 1) {
+            char detail[1200];
+            snprintf(detail, sizeof detail, "%s (%lu names)", path,
+                     (unsigned long)st->st_nlink);
+            sgft__report_file(ctx, M_HARD_LINKS, detail, 0);
+            return -1;
+        }
+        o->exists = true;
+        o->old = *st;
+        o->old_fd = open(o->path, O_RDONLY | O_NOCTTY);
+        /* Unreadable: it cannot be compared; it is replaced. */
+    } else if (err != ENOENT) {
+        sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, err);
+        return -1;
+    }
+    return 0;
+}
+
 outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
     struct stat st;
     outfile *o = calloc(1, sizeof *o);
@@ -422,46 +479,34 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
             sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             goto fail;
         }
-    } else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
-               !S_ISDIR(st.st_mode)) {
-        /* A device, FIFO or socket, also through links that end in no
-         * path of the file system (/dev/stdout to "pipe:[...]"). */
-        o->kind = K_STREAM;
-        o->own_target = true;
-        o->target = S_ISSOCK(st.st_mode) ? connect_socket(path)
-                                          : open(path, O_WRONLY | O_NOCTTY);
-        if (o->target < 0) {
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
-            goto fail;
-        }
     } else {
-        o->path = final_target(path);
-        if (!o->path) {
-            if (errno == ENOMEM)
-                goto oom;
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
-            goto fail;
+        /* A path that is no link is looked at once (lstat says what
+         * stat would); where lstat finds nothing, neither would stat. */
+        path_kind kind = P_NONE;
+        int lerr = 0;
+        if (lstat(path, &st) < 0) {
+            lerr = errno;
+            st.st_mode = 0;
+        } else if (!S_ISLNK(st.st_mode)) {
+            kind = P_PLAIN;
+        } else {
+            kind = P_LINK;
+            if (stat(path, &st) < 0)
+                st.st_mode = 0;
         }
-        if (stat(o->path, &st) == 0) {
-            if (!S_ISREG(st.st_mode)) {
-                sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path,
-                            S_ISDIR(st.st_mode) ? EISDIR : EEXIST);
+        if (st.st_mode && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            /* A device, FIFO or socket, also through links that end in
+             * no path of the file system (/dev/stdout to "pipe:[...]"). */
+            o->kind = K_STREAM;
+            o->own_target = true;
+            o->target = S_ISSOCK(st.st_mode)
+                            ? connect_socket(path)
+                            : open(path, O_WRONLY | O_NOCTTY);
+            if (o->target < 0) {
+                sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
                 goto fail;
             }
-            if (st.st_nlink > 1) {
-                char detail[1200];
-                snprintf(detail, sizeof detail, "%s (%lu names)", path,
-                         (unsigned long)st.st_nlink);
-                sgft__report_file(ctx, M_HARD_LINKS, detail, 0);
-                goto fail;
-            } else {
-                o->exists = true;
-                o->old = st;
-                o->old_fd = open(o->path, O_RDONLY | O_NOCTTY);
-                /* Unreadable: it cannot be compared; it is replaced. */
-            }
-        } else if (errno != ENOENT) {
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+        } else if (open_replacement(o, path, kind, lerr, &st) < 0) {
             goto fail;
         }
     }
@@ -512,9 +557,8 @@ static int diverge(outfile *o) {
             return -1;
         done += (uint64_t)got;
     }
-    close(o->old_fd);
-    o->old_fd = -1;
-    return 0;
+    o->at = done;
+    return 0; /* old_fd stays until the finish (see there) */
 }
 
 int sgft__out_write(void *data, const char *b, size_t len) {
@@ -524,9 +568,15 @@ int sgft__out_write(void *data, const char *b, size_t len) {
         return -1;
     }
     while (o->fd < 0 && len) {
-        /* Still equal to the old content: compare the next piece. */
+        /* Still equal to the old content: compare the next piece, unless
+         * it would go past the old file's end (as lstat saw it: a file
+         * that grew since is replaced, which is what a difference found
+         * by reading would do too). */
         size_t n = len < CMP_CHUNK ? len : CMP_CHUNK;
-        ssize_t got = read_full(o->old_fd, o->cmp, n);
+        ssize_t got = o->old.st_size >= 0 &&
+                              o->agreed + n > (uint64_t)o->old.st_size
+                          ? 0
+                          : read_full(o->old_fd, o->cmp, n);
         if (got == (ssize_t)n && memcmp(o->cmp, b, n) == 0) {
             o->agreed += n;
             b += n;
@@ -542,6 +592,7 @@ int sgft__out_write(void *data, const char *b, size_t len) {
         o->err = errno;
         return -1;
     }
+    o->at += len;
     return 0;
 }
 
@@ -571,20 +622,23 @@ static int copy_out(outfile *o) {
 static int finish_replacement(outfile *o) {
     if (o->exists) {
         mode_t mode = o->old.st_mode & 07777;
-        if (fchown(o->fd, o->old.st_uid, o->old.st_gid) < 0 &&
-            fchown(o->fd, (uid_t)-1, o->old.st_gid) < 0)
-            (void)0; /* neither kept: the bits below are dropped */
         struct stat now;
         if (fstat(o->fd, &now) < 0)
             return -1;
+        if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid) {
+            if (fchown(o->fd, o->old.st_uid, o->old.st_gid) < 0 &&
+                fchown(o->fd, (uid_t)-1, o->old.st_gid) < 0)
+                (void)0; /* neither kept: the bits below are dropped */
+            if (fstat(o->fd, &now) < 0)
+                return -1;
+        }
         if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid)
             mode &= ~(mode_t)(S_ISUID | S_ISGID);
-        if (fchmod(o->fd, mode) < 0 ||
+        if (((now.st_mode & 07777) != mode && fchmod(o->fd, mode) < 0) ||
             (!sgft__batch_on() && fsync(o->fd) < 0))
             return -1;
     }
-    off_t size = lseek(o->fd, 0, SEEK_CUR);
-    o->size = size > 0 ? (uint64_t)size : 0;
+    o->size = o->at;
     int fd = o->fd;
     o->fd = -1;
     return close(fd);
@@ -616,7 +670,11 @@ int sgft__out_finish(outfile *o) {
             return -1;
         }
     }
-    if (o->old_fd >= 0) {
+    /* In batches the old file stays open until its group renamed the
+     * new one over it (file_batch.c), when there are descriptors to
+     * spare: then the rename does not free it, and the old file is freed
+     * where the group closes it, away from the batch's own work. */
+    if (o->old_fd >= 0 && !(sgft__batch_on() && sgft__batch_may_hold(o->old_fd))) {
         close(o->old_fd);
         o->old_fd = -1;
     }
@@ -642,11 +700,12 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         /* A rename fault of the group is reported when it goes in place
          * (perhaps now, for this file or another). */
         if (sgft__batch_defer(o->ctx, o->tmp, o->path, o->shown, o->slot,
-                              &o->old, o->size) < 0) {
+                              &o->old, o->size, o->old_fd) < 0) {
             e = errno;
         } else {
             o->tmp = o->path = o->shown = NULL;
             o->slot = NULL;
+            o->old_fd = -1;
             *state = SGFT_OUTPUT_CHANGED;
         }
     } else if (!sgft__temp_enter()) {

@@ -22,10 +22,14 @@ void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path, int err);
 /* Whether outputs are synced in groups (sgft_outputs_batch). */
 bool sgft__batch_on(void);
 /* A finished replacement of the file old (size bytes) joins the group,
- * which takes tmp, path and shown over; -1 (errno set, nothing taken)
- * when it cannot. */
+ * which takes tmp, path, shown and held (a descriptor of the old file, or
+ * -1) over; -1 (errno set, nothing taken) when it cannot. */
 int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
-                      temp_slot *slot, const struct stat *old, uint64_t size);
+                      temp_slot *slot, const struct stat *old, uint64_t size,
+                      int held);
+/* Whether the descriptor fd of an old file may be held until its group
+ * is in place (a few, well below the limit of open files). */
+bool sgft__batch_may_hold(int fd);
 /* path was renamed in place: outside batches a replaced file's folder is
  * synced now, in batches the folder is noted for the next sync; -1 when
  * memory ran out. */

@@ -2,7 +2,18 @@
  * sgftidy(1), FILES): a replacement waits, renamed only after one sync of
  * each file system written covers its whole group, and the folders of new
  * files are synced once, at sgft_outputs_sync.  The output files
- * themselves are file.c's. */
+ * themselves are file.c's.
+ *
+ * A group is put in place by a thread of its own (the syncer), while the
+ * batch goes on with the next files: its sync, its renames (which free the
+ * old files, and may wait for the disk to discard their blocks) and the
+ * syncs of its folders.  One group at a time is away: the next one waits
+ * until it is done.  A rename fault of a group is reported by the call
+ * that waits for the group (the one that hands the next group over,
+ * sgft__outputs_before_read, or sgft_outputs_sync), through that call's
+ * context: the fault is the same, the file whose messages show it may be
+ * a later one.  Where the thread cannot be started, a group is put in
+ * place, and its faults reported, by the call that hands it over. */
 /* syncfs */
 #define _GNU_SOURCE
 #define _XOPEN_SOURCE 700
@@ -15,11 +26,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -30,7 +43,20 @@ typedef struct pending {
     temp_slot *slot;
     dev_t dev; /* the file replaced */
     ino_t ino;
+    int held;  /* a descriptor of the file replaced, or -1 */
+    int err;   /* its rename fault, once its group went in place */
 } pending;
+
+/* Replacements and the folders written into since the last sync. */
+typedef struct group {
+    pending *v;
+    size_t n, cap;
+    uint64_t bytes;
+    struct timespec since; /* when its first replacement came */
+    char **dirs;
+    size_t ndirs, dirs_cap;
+    bool failed; /* a fault that was no rename's (out of memory, a signal) */
+} group;
 
 /* A group goes in place at this many files, bytes or seconds. */
 #define GROUP_FILES 256
@@ -38,14 +64,17 @@ typedef struct pending {
 #define GROUP_NSEC 500000000L
 
 static atomic_bool batch_on;
-/* A mutex, not a spin lock: a thread may hold it through a sync. */
+/* A mutex, not a spin lock: a thread may wait, holding it, for a group. */
 static pthread_mutex_t batch_lock = PTHREAD_MUTEX_INITIALIZER;
-static pending *pend;
-static size_t npend, pend_cap;
-static uint64_t pend_bytes;
-static struct timespec pend_since;
-static char **dirs; /* folders written into since the last sync */
-static size_t ndirs, dirs_cap;
+static pthread_cond_t away_cv = PTHREAD_COND_INITIALIZER;  /* a group away */
+static pthread_cond_t done_cv = PTHREAD_COND_INITIALIZER;  /* it is done */
+/* Under batch_lock: fill is the group being filled; away the one handed
+ * to the syncer (while away_busy, only the syncer touches it, but for
+ * the device and inode of its replacements, which stay as they are). */
+static group fill, away;
+static bool away_busy;
+static bool syncer_on, syncer_quit;
+static pthread_t syncer;
 
 static void lock(void) { pthread_mutex_lock(&batch_lock); }
 
@@ -63,20 +92,21 @@ static char *folder_of(const char *path) {
     return strndup(path, (size_t)(slash - path));
 }
 
-/* Notes the folder of path as written into (once in a row). */
-static bool note_folder(const char *path) {
+/* Notes the folder of path as written into by g (once in a row). */
+static bool note_folder(group *g, const char *path) {
     char *d = folder_of(path);
     if (!d)
         return false;
-    if (ndirs && strcmp(dirs[ndirs - 1], d) == 0) {
+    if (g->ndirs && strcmp(g->dirs[g->ndirs - 1], d) == 0) {
         free(d);
         return true;
     }
-    if (!sgft__vec_grow(&dirs, &dirs_cap, ndirs + 1, sizeof *dirs, 16)) {
+    if (!sgft__vec_grow(&g->dirs, &g->dirs_cap, g->ndirs + 1, sizeof *g->dirs,
+                        16)) {
         free(d);
         return false;
     }
-    dirs[ndirs++] = d;
+    g->dirs[g->ndirs++] = d;
     return true;
 }
 
@@ -95,28 +125,29 @@ static void sync_folder(const char *dir) {
 }
 
 /* The group in place: every file system written syncs once, then the
- * renames, then the folders.  Called locked. */
-static int flush_locked(sgft_ctx *ctx) {
-    int st = 0;
-    for (size_t i = 0; i < npend; i++)
-        if (!note_folder(pend[i].path))
-            st = -1;
-    if (ndirs > 1) {
-        qsort(dirs, ndirs, sizeof *dirs, str_cmp);
+ * renames, then the folders.  A rename fault is kept in its replacement
+ * (err) for the report; no lock is needed (the group is the caller's
+ * alone). */
+static void put_in_place(group *g) {
+    for (size_t i = 0; i < g->n; i++)
+        if (!note_folder(g, g->v[i].path))
+            g->failed = true;
+    if (g->ndirs > 1) {
+        qsort(g->dirs, g->ndirs, sizeof *g->dirs, str_cmp);
         size_t u = 1;
-        for (size_t i = 1; i < ndirs; i++) {
-            if (strcmp(dirs[i], dirs[u - 1]) == 0)
-                free(dirs[i]);
+        for (size_t i = 1; i < g->ndirs; i++) {
+            if (strcmp(g->dirs[i], g->dirs[u - 1]) == 0)
+                free(g->dirs[i]);
             else
-                dirs[u++] = dirs[i];
+                g->dirs[u++] = g->dirs[i];
         }
-        ndirs = u;
+        g->ndirs = u;
     }
 #ifdef HAVE_SYNCFS
     dev_t synced[8];
     size_t nsynced = 0;
-    for (size_t i = 0; i < ndirs; i++) {
-        int fd = open(dirs[i], O_RDONLY | O_DIRECTORY | O_NOCTTY);
+    for (size_t i = 0; i < g->ndirs; i++) {
+        int fd = open(g->dirs[i], O_RDONLY | O_DIRECTORY | O_NOCTTY);
         struct stat dst;
         if (fd < 0 || fstat(fd, &dst) < 0) {
             if (fd >= 0)
@@ -136,51 +167,165 @@ static int flush_locked(sgft_ctx *ctx) {
 #else
     sync();
 #endif
-    for (size_t i = 0; i < npend; i++) {
-        pending *q = &pend[i];
+    for (size_t i = 0; i < g->n; i++) {
+        pending *q = &g->v[i];
+        q->err = 0;
         if (!sgft__temp_enter()) { /* being removed: the old content stays */
-            st = -1;
+            g->failed = true;
             continue;
         }
         if (rename(q->tmp, q->path) < 0) {
-            int e = errno;
-            sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, e);
+            q->err = errno;
             unlink(q->tmp);
-            st = -1;
         }
         sgft__temp_unregister(q->slot);
         free(q->tmp);
         sgft__temp_leave();
         free(q->path);
-        free(q->shown);
     }
-    npend = 0;
-    pend_bytes = 0;
-    for (size_t i = 0; i < ndirs; i++) {
-        sync_folder(dirs[i]);
-        free(dirs[i]);
+    for (size_t i = 0; i < g->ndirs; i++) {
+        sync_folder(g->dirs[i]);
+        free(g->dirs[i]);
     }
-    ndirs = 0;
+    g->ndirs = 0;
+    /* The old files, held open, are freed now. */
+    for (size_t i = 0; i < g->n; i++)
+        if (g->v[i].held >= 0) {
+            close(g->v[i].held);
+            g->v[i].held = -1;
+        }
+}
+
+/* Reports the rename faults of a group put in place, and empties it;
+ * -1 when it had a fault. */
+static int report_group(sgft_ctx *ctx, group *g) {
+    int st = g->failed ? -1 : 0;
+    for (size_t i = 0; i < g->n; i++) {
+        if (g->v[i].err) {
+            sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, g->v[i].shown,
+                              g->v[i].err);
+            st = -1;
+        }
+        free(g->v[i].shown);
+    }
+    g->n = 0;
+    g->bytes = 0;
+    g->failed = false;
+    return st;
+}
+
+static void *syncer_main(void *arg) {
+    (void)arg;
+    lock();
+    for (;;) {
+        while (!away_busy && !syncer_quit)
+            pthread_cond_wait(&away_cv, &batch_lock);
+        if (!away_busy)
+            break;
+        unlock();
+        put_in_place(&away);
+        lock();
+        away_busy = false;
+        pthread_cond_broadcast(&done_cv);
+    }
+    unlock();
+    return NULL;
+}
+
+/* Starts the syncer; false when it cannot be.  It takes no signal: the
+ * handlers that end the run (and remove the temporary files) run in the
+ * threads of the batch.  Called locked. */
+static bool start_syncer(void) {
+    if (syncer_on)
+        return true;
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    syncer_quit = false;
+    syncer_on = pthread_create(&syncer, NULL, syncer_main, NULL) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return syncer_on;
+}
+
+/* Waits until no group is away, then reports the faults of the last one
+ * (through ctx).  Called locked. */
+static int wait_away(sgft_ctx *ctx) {
+    while (away_busy)
+        pthread_cond_wait(&done_cv, &batch_lock);
+    return report_group(ctx, &away);
+}
+
+/* Hands the group being filled over to the syncer (once the group away
+ * before it is done, its faults reported through ctx), or puts it in
+ * place here when the syncer cannot run.  Called locked. */
+static int hand_over(sgft_ctx *ctx) {
+    int st = wait_away(ctx);
+    if (!fill.n && !fill.ndirs && !fill.failed)
+        return st; /* another thread handed it over meanwhile */
+    group t = away; /* the emptied group's memory is used again */
+    away = fill;
+    fill = t;
+    if (start_syncer()) {
+        away_busy = true;
+        pthread_cond_signal(&away_cv);
+    } else {
+        put_in_place(&away);
+        if (report_group(ctx, &away) < 0)
+            st = -1;
+    }
+    return st;
+}
+
+/* Every group in place, and the syncer ended.  Called locked. */
+static int put_all_in_place(sgft_ctx *ctx) {
+    int st = 0;
+    if (fill.n || fill.ndirs || fill.failed)
+        st = hand_over(ctx);
+    if (wait_away(ctx) < 0)
+        st = -1;
+    if (syncer_on) {
+        syncer_quit = true;
+        pthread_cond_signal(&away_cv);
+        unlock();
+        pthread_join(syncer, NULL);
+        lock();
+        syncer_on = false;
+    }
     return st;
 }
 
 int sgft_outputs_sync(sgft_ctx *ctx) {
     lock();
-    int st = npend || ndirs ? flush_locked(ctx) : 0;
+    int st = put_all_in_place(ctx);
     unlock();
     return st;
 }
 
+/* Whether g holds a replacement of the file st. */
+static bool replaces(const group *g, const struct stat *st) {
+    for (size_t i = 0; i < g->n; i++)
+        if (g->v[i].dev == st->st_dev && g->v[i].ino == st->st_ino)
+            return true;
+    return false;
+}
+
 void sgft__outputs_before_read(sgft_ctx *ctx, const char *path) {
     struct stat st;
-    if (!atomic_load(&batch_on) || stat(path, &st) < 0)
+    if (!atomic_load(&batch_on))
+        return;
+    /* Nothing waits (as with --outdir): the file need not be looked at.
+     * A replacement of it added meanwhile is another job's, which the
+     * batch never runs beside a job that reads the same file. */
+    lock();
+    bool waiting = fill.n || away_busy;
+    unlock();
+    if (!waiting || stat(path, &st) < 0)
         return;
     lock();
-    for (size_t i = 0; i < npend; i++)
-        if (pend[i].dev == st.st_dev && pend[i].ino == st.st_ino) {
-            (void)flush_locked(ctx);
-            break;
-        }
+    if (replaces(&fill, &st))
+        (void)hand_over(ctx);
+    if (away_busy && replaces(&away, &st))
+        (void)wait_away(ctx);
     unlock();
 }
 
@@ -193,21 +338,39 @@ static long elapsed_ns(const struct timespec *since) {
 
 bool sgft__batch_on(void) { return atomic_load(&batch_on); }
 
+/* At most a quarter of the descriptors a process may have, and at most
+ * 1024, are old files held (two groups of 256 need 512). */
+bool sgft__batch_may_hold(int fd) {
+    static atomic_int limit; /* 0: not known yet */
+    int l = atomic_load(&limit);
+    if (!l) {
+        struct rlimit r;
+        l = 1024;
+        if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY &&
+            r.rlim_cur / 4 < (rlim_t)l)
+            l = (int)(r.rlim_cur / 4);
+        atomic_store(&limit, l);
+    }
+    return fd < l;
+}
+
 int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
-                      temp_slot *slot, const struct stat *old, uint64_t size) {
+                      temp_slot *slot, const struct stat *old, uint64_t size,
+                      int held) {
     lock();
-    if (!sgft__vec_grow(&pend, &pend_cap, npend + 1, sizeof *pend, 16)) {
+    if (!sgft__vec_grow(&fill.v, &fill.cap, fill.n + 1, sizeof *fill.v, 16)) {
         unlock();
         errno = ENOMEM;
         return -1;
     }
-    if (!npend)
-        clock_gettime(CLOCK_MONOTONIC, &pend_since);
-    pend[npend++] = (pending){tmp, path, shown, slot, old->st_dev, old->st_ino};
-    pend_bytes += size;
-    if (npend >= GROUP_FILES || pend_bytes >= GROUP_BYTES ||
-        elapsed_ns(&pend_since) >= GROUP_NSEC)
-        (void)flush_locked(ctx);
+    if (!fill.n)
+        clock_gettime(CLOCK_MONOTONIC, &fill.since);
+    fill.v[fill.n++] =
+        (pending){tmp, path, shown, slot, old->st_dev, old->st_ino, held, 0};
+    fill.bytes += size;
+    if (fill.n >= GROUP_FILES || fill.bytes >= GROUP_BYTES ||
+        elapsed_ns(&fill.since) >= GROUP_NSEC)
+        (void)hand_over(ctx);
     unlock();
     return 0;
 }
@@ -223,7 +386,7 @@ int sgft__batch_written(const char *path, bool replaced) {
         return 0;
     }
     lock();
-    bool ok = note_folder(path);
+    bool ok = note_folder(&fill, path);
     unlock();
     return ok ? 0 : -1;
 }
