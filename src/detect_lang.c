@@ -27,19 +27,12 @@ int sgft__cjk_class(lang lg, uint32_t c) {
 /* Cyrillic: letter frequencies of Russian, three tiers. */
 static const char ru_common[] = "оеаинтсрвлкмдпу";
 static const char ru_middle[] = "яыьгзбчйхжшюі";
-/* Latin: the accented letters of the languages of ISO-8859-1 (Western
- * Europe) and ISO-8859-2 (Central Europe), most frequent first. */
-static const char west_common[] = "éüöäáóíñçèàúßã";
-static const char west_middle[] = "êôâîõøåæëïûùòìœýÿ";
-static const char central_common[] = "áéíóúýčřšžěůłąęśżćńöüőő";
-static const char central_middle[] = "ťďňľźăşţűĺŕôäđâîç";
-
 /* In the order of detect.c's enum lang: Chinese (simplified, then
- * traditional), Japanese, Korean, Russian, Western and Central European. */
+ * traditional), Japanese, Korean, Russian; the Latin candidates are
+ * judged by the languages of the next section. */
 const char *const sgft__lang_tables[L__COUNT][2] = {
-    {NULL, NULL},      {NULL, NULL},     {NULL, NULL}, {NULL, NULL},
-    {ru_common, ru_middle}, {west_common, west_middle},
-    {central_common, central_middle},
+    {NULL, NULL}, {NULL, NULL}, {NULL, NULL}, {NULL, NULL},
+    {ru_common, ru_middle}, {NULL, NULL}, {NULL, NULL},
 };
 
 /* --- what letters look like ---------------------------------------------- */
@@ -167,39 +160,7 @@ double sgft__score_single(lang lg, uint32_t c, uint32_t prev,
     } else {
         if (cyr)
             return -4;
-        s = sgft__set_has(sgft__lang_tables[lg][0], low) ? 1.5
-            : sgft__set_has(sgft__lang_tables[lg][1], low) ? 0.8
-                                           : 0.1;
-    }
-    /* Where the accented letters of Western languages stand: ì, ò and ù
-     * end Italian words, ñ comes before a vowel, õ before e or s, and è,
-     * ø, æ and å seldom stand before a vowel: their Central European
-     * twins (ě, ň, ů, ń, ő, č, ř, ć, ĺ) do. */
-    if (lg == L_WEST) {
-        uint32_t nx = to_lower(next);
-        bool vnext = is_latin(next) && is_vowel(next) && nx != 'y';
-        switch (low) {
-        case 0xEC: case 0xF2: case 0xF9: /* ì ò ù */
-            if (sgft__is_letter(next))
-                s -= 1.5;
-            /* fall through */
-        case 0xE8: case 0xF8: case 0xE6: case 0xE5: /* è ø æ å */
-            if (vnext || (low == 0xE6 && is_latin(prev) && is_vowel(prev)))
-                s -= 2.5;
-            break;
-        case 0xF1: /* ñ */
-            if (!vnext)
-                s -= 2.5;
-            break;
-        case 0x153: /* œ */
-            if (!vnext && nx != 'd' && nx != 's')
-                s -= 2.5;
-            break;
-        case 0xF5: /* õ */
-            if (nx != 'e' && nx != 's')
-                s -= 2;
-            break;
-        }
+        s = 0; /* Latin letters: weighed a word at a time (sgft__latin_word) */
     }
     /* Mixed scripts and mixed case inside a word. */
     if (prev && sgft__is_letter(prev) && sgft__is_cyrillic(prev) != cyr)
@@ -289,3 +250,228 @@ double sgft__digraphs(const uint32_t *w, size_t n) {
     return 0;
 }
 
+
+/* --- Latin words and the languages that write them ----------------------- */
+
+/* The bytes 0xA0-0xFF are other letters in ISO-8859-1 and ISO-8859-2
+ * (0xF1 n with tilde or n with acute, 0xE8 e with grave or c with caron,
+ * 0xF8 o with stroke or r with caron, 0xF5 o with tilde or o with double
+ * acute...), and so are a few bytes of windows-1252 and windows-1250.
+ * Names are written in one language each, by its spelling rules: the
+ * reading whose words are spelt as some language of its charset spells
+ * them is the right one.  A word is judged in each language of the
+ * candidate's group that has all its accented letters (a word with
+ * letters of two languages, such as n with caron beside o with
+ * diaeresis, fits none), by how common those letters are there, by where
+ * they stand (the rules below) and by the plain letters the language
+ * does without; the best language gives the word's score.
+ *
+ * The letters and rules are those of each language's standard spelling
+ * as its grammars and dictionaries describe it (French, Spanish, Catalan,
+ * Portuguese, Italian, German, Dutch, Danish and Norwegian, Swedish,
+ * Finnish, Icelandic; Czech, Slovak, Polish, Hungarian,
+ * Slovenian, Croatian and Serbian in Latin letters, Romanian with the
+ * cedilla of ISO-8859-2), written for this program.  Left out: Estonian,
+ * whose letters are in neither charset, and Faroese, whose words would
+ * look like Czech ones read in ISO-8859-1 (o with stroke beside a, i, o,
+ * u and y with acute) and which few records hold. */
+enum {
+    FR = 1 << 0, ES = 1 << 1, CA = 1 << 2, PT = 1 << 3, IT = 1 << 4,
+    DE = 1 << 5, NL = 1 << 6, DA = 1 << 7, SV = 1 << 8, IS = 1 << 9,
+    CS = 1 << 10, SK = 1 << 11, PL = 1 << 12, HU = 1 << 13, SL = 1 << 14,
+    HR = 1 << 15, RO = 1 << 16,
+};
+#define WEST (1u << L_WEST)
+#define CENTRAL (1u << L_CENTRAL)
+
+/* Each language: the charsets' groups it is written in (German in both:
+ * ISO-8859-2 has its letters), its accented letters (lower case) in
+ * two tiers, the frequent ones first, and the plain letters its own
+ * words do not use (k and w in the Romance languages, v in Polish, q, w
+ * and x in the Slavic languages and Hungarian...). */
+static const struct latin_lang {
+    unsigned id, groups;
+    const char *common, *rare, *foreign;
+} latin_langs[] = {
+    {FR, WEST, "éèàçê", "âîïôûùëüÿœæ", "kw"},
+    {ES, WEST, "áéíóúñ", "ü", "kw"}, /* with Galician and Basque */
+    {CA, WEST, "àèéíòóúç", "ïü", "kw"},
+    {PT, WEST, "ãçéáóíõêâú", "ôàü", "kwy"},
+    {IT, WEST, "àèéìòù", "íóúî", "jkwxy"},
+    {DE, WEST | CENTRAL, "äöüß", "", ""},
+    {NL, WEST, "ëéï", "öüáó", ""},
+    {DA, WEST, "øåæ", "é", ""}, /* Danish, Norwegian */
+    {SV, WEST, "åäö", "éü", ""}, /* Swedish, Finnish */
+    {IS, WEST, "áíóúðþæö", "éý", "cqwz"},
+    {CS, CENTRAL, "áéíýčěřšžů", "óúďňť", "qwx"},
+    {SK, CENTRAL, "áéíóúýčšžľ", "äďňôťĺŕ", "qwx"},
+    {PL, CENTRAL, "ąćęłóśż", "ńź", "qvx"},
+    {HU, CENTRAL, "áéóöő", "íúüű", "qwx"},
+    {SL, CENTRAL, "čšž", "ćđ", "qwxy"},
+    {HR, CENTRAL, "čćšž", "đ", "qwxy"},
+    {RO, CENTRAL, "ăâîşţ", "", "kqwy"},
+};
+
+/* Where letters stand.  In the languages langs, each of letters has on
+ * side '<' (the letter before it), '>' (the one after) or '~' (either
+ * side) one of allowed: letters, or V a vowel, C a consonant, ^ the start
+ * of the word, $ its end, E (after it) consonants and then an e or the
+ * end; '!' first: none of them. */
+static const struct latin_rule {
+    const char *letters;
+    unsigned langs;
+    char side;
+    const char *allowed;
+} latin_rules[] = {
+    /* Western */
+    {"ñ", ES, '>', "V"},             /* Muñoz, Peña, Íñigo */
+    {"ç", FR | PT, '>', "aouãõ"},    /* c before a, o, u: François, Gonçalves */
+    {"ç", CA, '>', "aou$"},          /* Marçal, Lluç */
+    {"ß", DE, '<', "V"},             /* after a vowel: Weiß, Großmann */
+    {"ïë", FR | NL | CA, '<', "V"},  /* a vowel after a vowel: Anaïs, Daniël */
+    {"è", FR, '>', "E"},             /* before a mute e: Lefèvre, Agnès */
+    {"èàò", CA, '>', "C$"},          /* Mercè, Fàbregas */
+    {"àèìòù", IT, '>', "$"},         /* ending a word: Niccolò, Cantù */
+    {"à", FR | PT, '>', "$s"},       /* déjà, voilà; à, às */
+    {"ù", FR, '<', "o"},             /* où */
+    {"ê", FR, '>', "C"},             /* forêt, Crêpin */
+    {"ê", PT, '>', "C$"},            /* Estêvão, você */
+    {"û", FR, '>', "trlcmne$"},      /* sûr, brûlé, flûte, dû, jeûne */
+    {"œ", FR, '>', "Vd"},            /* cœur, Œdipe */
+    {"ã", PT, '>', "oes$"},          /* Magalhães, Simão, irmã */
+    {"õ", PT, '>', "e"},             /* Simões */
+    {"øåæ", FR | DA | SV | IS, '<', "C^"}, /* never after a vowel */
+    {"ø", DA, '>', "Cyea$"},         /* Løken, Øyvind, Bøe, Støa */
+    {"ð", IS, '<', "!^"},            /* Guðrún; no word starts with it */
+    {"þ", IS, '<', "^"},             /* only first: Þórður */
+    /* Central European */
+    {"ě", CS, '<', "bpvfmdtn"},      /* ně, dě, tě, bě, pě, vě, fě, mě */
+    {"ů", CS, '<', "C"},             /* Tůma, domů; never first */
+    {"ř", CS, '~', "V"},             /* Dvořák, Přemysl */
+    {"čšžř", CS | SK, '>', "!yý"},   /* i, never y, after them */
+    {"ň", CS | SK, '<', "!^"},
+    {"ńśźć", PL, '>', "C$"},         /* before a vowel: ni, si, zi, ci */
+    {"ąę", PL, '<', "Ci"},           /* Dąbek, Kępa, się; never first */
+    {"ä", SK, '<', "bpmv"},          /* after a labial: Mäsiar, päť */
+    {"ô", SK, '<', "C"},             /* kôň, Hôrka */
+    {"ĺŕ", SK, '~', "C"},            /* syllabic, between consonants: Vŕba */
+    {"ă", RO, '>', "Ciu$"},          /* Bălan, Frunză, băiat, rău */
+    /* an accented consonant has a vowel or the word's edge beside it */
+    {"čšžřďťňśźżćđşţ", CS | SK | PL | SL | HR | RO, '~', "V^$"},
+};
+
+/* What a word's score loses for each broken rule, for a plain letter
+ * its language does not use, and when no language has all its letters. */
+#define LATIN_RULE -3.0
+#define LATIN_FOREIGN -2.5
+#define LATIN_MIXED -3.0
+
+/* Whether the neighbour of w[j] on one side (d -1 or +1) is one of
+ * allowed (see latin_rules). */
+static bool neighbour_in(const uint32_t *w, size_t n, size_t j, int d,
+                         const char *allowed) {
+    bool neg = *allowed == '!';
+    allowed += neg;
+    bool edge = d < 0 ? j == 0 : j + 1 == n;
+    bool in;
+    if (edge) {
+        in = strchr(allowed, d < 0 ? '^' : '$') != NULL;
+    } else {
+        uint32_t c = to_lower(w[d < 0 ? j - 1 : j + 1]);
+        bool latin = is_latin(c);
+        in = sgft__set_has(allowed, c) ||
+             (latin && strchr(allowed, is_vowel(c) ? 'V' : 'C'));
+    }
+    if (!in && d > 0 && strchr(allowed, 'E')) {
+        size_t k = j + 1;
+        while (k < n && is_latin(w[k]) && !is_vowel(w[k]))
+            k++;
+        in = k > j + 1 && (k == n || to_lower(w[k]) == 'e');
+    }
+    return in != neg;
+}
+
+static bool rule_holds(const struct latin_rule *r, const uint32_t *w,
+                       size_t n, size_t j) {
+    switch (r->side) {
+    case '<': return neighbour_in(w, n, j, -1, r->allowed);
+    case '>': return neighbour_in(w, n, j, +1, r->allowed);
+    default:
+        return neighbour_in(w, n, j, -1, r->allowed) ||
+               neighbour_in(w, n, j, +1, r->allowed);
+    }
+}
+
+_Static_assert(sizeof latin_langs / sizeof latin_langs[0] == LATIN_LANGS,
+               "LATIN_LANGS counts the languages");
+
+/* What a phrase loses when its words are of two languages. */
+#define LATIN_TWO_LANGS -2.0
+
+void sgft__latin_word(latin_phrase *p, lang lg, const uint32_t *w, size_t n) {
+    const unsigned group = 1u << lg;
+    const size_t nrules = sizeof latin_rules / sizeof latin_rules[0];
+    double best = 0;
+    bool fits_one = false;
+    for (size_t l = 0; l < LATIN_LANGS; l++) {
+        const struct latin_lang *L = &latin_langs[l];
+        double s = 0;
+        bool fits = (L->groups & group) != 0, foreign = false;
+        for (size_t j = 0; j < n && fits; j++) {
+            uint32_t c = to_lower(w[j]);
+            if (c < 0x80) {
+                foreign |= c && strchr(L->foreign, (int)c) != NULL;
+                continue;
+            }
+            if (!is_latin(c))
+                continue; /* symbols: sgft__score_single */
+            if (sgft__set_has(L->common, c))
+                s += 1.5;
+            else if (sgft__set_has(L->rare, c))
+                s += 0.8;
+            else
+                fits = false;
+            for (size_t k = 0; k < nrules && fits; k++)
+                if ((latin_rules[k].langs & L->id) &&
+                    sgft__set_has(latin_rules[k].letters, c) &&
+                    !rule_holds(&latin_rules[k], w, n, j))
+                    s += LATIN_RULE;
+        }
+        if (foreign)
+            s += LATIN_FOREIGN;
+        p->out[l] |= !fits;
+        p->sum[l] += s;
+        if (fits && (!fits_one || s > best))
+            best = s;
+        fits_one |= fits;
+    }
+    p->words++;
+    if (fits_one) {
+        p->best += best;
+        return;
+    }
+    /* Letters of two languages, or of none: each counts as a rare letter
+     * of its group, or hardly at all. */
+    double s = LATIN_MIXED;
+    for (size_t j = 0; j < n; j++) {
+        uint32_t c = to_lower(w[j]);
+        if (c < 0x80 || !is_latin(c))
+            continue;
+        bool known = false;
+        for (size_t l = 0; l < LATIN_LANGS && !known; l++)
+            known = (latin_langs[l].groups & group) &&
+                    (sgft__set_has(latin_langs[l].common, c) ||
+                     sgft__set_has(latin_langs[l].rare, c));
+        s += known ? 0.8 : 0.1;
+    }
+    p->best += s;
+}
+
+double sgft__latin_phrase_end(latin_phrase *p) {
+    double s = p->best + (p->words > 1 ? LATIN_TWO_LANGS : 0);
+    for (size_t l = 0; l < LATIN_LANGS; l++)
+        if (!p->out[l] && p->sum[l] > s)
+            s = p->sum[l];
+    memset(p, 0, sizeof *p);
+    return s;
+}
