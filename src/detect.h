@@ -37,7 +37,7 @@ double sgft__digraphs(const uint32_t *w, size_t n);
 /* The Latin words of a phrase (words joined by spaces, hyphens and
  * apostrophes: a name, a sentence), judged in the languages of a group
  * of Latin charsets (detect_lang.c): a phrase is written in one language. */
-enum { LATIN_LANGS = 17 };
+enum { LATIN_LANGS = 18 };
 typedef struct latin_phrase {
     double sum[LATIN_LANGS]; /* per language: its words' scores */
     bool out[LATIN_LANGS];   /* a word the language does not write */

@@ -37,15 +37,16 @@ const char *const sgft__lang_tables[L__COUNT][2] = {
 
 /* --- what letters look like ---------------------------------------------- */
 
-/* Whether code point c is one of the characters of the UTF-8 text t:
+/* Where code point c is among the characters of the UTF-8 text t (just
+ * after it; NULL when it is not there):
  * its encoding is looked for in t (UTF-8 is self-synchronizing: a whole
  * character never matches inside another).  No table is built, so a
  * detection costs nothing before its first non-ASCII character. */
-bool sgft__set_has(const char *t, uint32_t c) {
+static const char *set_find(const char *t, uint32_t c) {
     char u[4];
     size_t n;
-    if (!t)
-        return false;
+    if (!t || !c)
+        return NULL;
     if (c < 0x80) {
         u[0] = (char)c, n = 1;
     } else if (c < 0x800) {
@@ -54,13 +55,15 @@ bool sgft__set_has(const char *t, uint32_t c) {
         u[0] = (char)(0xE0 | c >> 12), u[1] = (char)(0x80 | (c >> 6 & 0x3F));
         u[2] = (char)(0x80 | (c & 0x3F)), n = 3;
     } else {
-        return false;
+        return NULL;
     }
     for (const char *p = strchr(t, u[0]); p; p = strchr(p + 1, u[0]))
         if (strncmp(p, u, n) == 0)
-            return true;
-    return false;
+            return p + n;
+    return NULL;
 }
+
+bool sgft__set_has(const char *t, uint32_t c) { return set_find(t, c) != NULL; }
 
 bool sgft__ascii_letter(unsigned c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
@@ -278,8 +281,8 @@ double sgft__digraphs(const uint32_t *w, size_t n) {
 enum {
     FR = 1 << 0, ES = 1 << 1, CA = 1 << 2, PT = 1 << 3, IT = 1 << 4,
     DE = 1 << 5, NL = 1 << 6, DA = 1 << 7, SV = 1 << 8, IS = 1 << 9,
-    CS = 1 << 10, SK = 1 << 11, PL = 1 << 12, HU = 1 << 13, SL = 1 << 14,
-    HR = 1 << 15, RO = 1 << 16,
+    FI = 1 << 10, CS = 1 << 11, SK = 1 << 12, PL = 1 << 13, HU = 1 << 14,
+    SL = 1 << 15, HR = 1 << 16, RO = 1 << 17,
 };
 #define WEST (1u << L_WEST)
 #define CENTRAL (1u << L_CENTRAL)
@@ -287,8 +290,9 @@ enum {
 /* Each language: the charsets' groups it is written in (German in both:
  * ISO-8859-2 has its letters), its accented letters (lower case) in
  * two tiers, the frequent ones first, and the plain letters its own
- * words do not use (k and w in the Romance languages, v in Polish, q, w
- * and x in the Slavic languages and Hungarian...). */
+ * words do not use (k and w in the Romance languages, w in Danish and
+ * Norwegian, v in Polish, q, w and x in the other Slavic languages and
+ * Hungarian...). */
 static const struct latin_lang {
     unsigned id, groups;
     const char *common, *rare, *foreign;
@@ -300,11 +304,12 @@ static const struct latin_lang {
     {IT, WEST, "àèéìòù", "íóúî", "jkwxy"},
     {DE, WEST | CENTRAL, "äöüß", "", ""},
     {NL, WEST, "ëéï", "öüáó", ""},
-    {DA, WEST, "øåæ", "é", ""}, /* Danish, Norwegian */
-    {SV, WEST, "åäö", "éü", ""}, /* Swedish, Finnish */
+    {DA, WEST, "øåæ", "é", "qwx"}, /* Danish, Norwegian */
+    {SV, WEST, "åäö", "éü", ""},
+    {FI, WEST, "äö", "åšž", "bcfqwxz"}, /* š, ž in loanwords */
     {IS, WEST, "áíóúðþæö", "éý", "cqwz"},
     {CS, CENTRAL, "áéíýčěřšžů", "óúďňť", "qwx"},
-    {SK, CENTRAL, "áéíóúýčšžľ", "äďňôťĺŕ", "qwx"},
+    {SK, CENTRAL, "áéíóúýčšž", "äďľňôťĺŕ", "qwx"},
     {PL, CENTRAL, "ąćęłóśż", "ńź", "qvx"},
     {HU, CENTRAL, "áéóöő", "íúüű", "qwx"},
     {SL, CENTRAL, "čšž", "ćđ", "qwxy"},
@@ -314,9 +319,10 @@ static const struct latin_lang {
 
 /* Where letters stand.  In the languages langs, each of letters has on
  * side '<' (the letter before it), '>' (the one after) or '~' (either
- * side) one of allowed: letters, or V a vowel, C a consonant, ^ the start
- * of the word, $ its end, E (after it) consonants and then an e or the
- * end; '!' first: none of them. */
+ * side) one of allowed: letters (a letter followed by '.': that letter
+ * ending the word), or V a vowel, C a consonant, ^ the start of the word,
+ * $ its end, E (after it) consonants and then an e or the end; '!' first:
+ * none of them. */
 static const struct latin_rule {
     const char *letters;
     unsigned langs;
@@ -332,15 +338,15 @@ static const struct latin_rule {
     {"è", FR, '>', "E"},             /* before a mute e: Lefèvre, Agnès */
     {"èàò", CA, '>', "C$"},          /* Mercè, Fàbregas */
     {"àèìòù", IT, '>', "$"},         /* ending a word: Niccolò, Cantù */
-    {"à", FR | PT, '>', "$s"},       /* déjà, voilà; à, às */
+    {"à", FR | PT, '>', "$s."},      /* déjà, voilà; à, às */
     {"ù", FR, '<', "o"},             /* où */
     {"ê", FR, '>', "C"},             /* forêt, Crêpin */
     {"ê", PT, '>', "C$"},            /* Estêvão, você */
     {"û", FR, '>', "trlcmne$"},      /* sûr, brûlé, flûte, dû, jeûne */
     {"œ", FR, '>', "Vd"},            /* cœur, Œdipe */
-    {"ã", PT, '>', "oes$"},          /* Magalhães, Simão, irmã */
+    {"ã", PT, '>', "oe$s."},         /* Magalhães, Simão, irmã, irmãs */
     {"õ", PT, '>', "e"},             /* Simões */
-    {"øåæ", FR | DA | SV | IS, '<', "C^"}, /* never after a vowel */
+    {"øåæ", FR | DA | SV | FI | IS, '<', "C^"}, /* never after a vowel */
     {"ø", DA, '>', "Cyea$"},         /* Løken, Øyvind, Bøe, Støa */
     {"ð", IS, '<', "!^"},            /* Guðrún; no word starts with it */
     {"þ", IS, '<', "^"},             /* only first: Þórður */
@@ -349,15 +355,17 @@ static const struct latin_rule {
     {"ů", CS, '<', "C"},             /* Tůma, domů; never first */
     {"ř", CS, '~', "V"},             /* Dvořák, Přemysl */
     {"čšžř", CS | SK, '>', "!yý"},   /* i, never y, after them */
-    {"ň", CS | SK, '<', "!^"},
+    {"ďťň", CS | SK, '~', "V"},       /* Ďurica, Šťastný, Kaňka, loď */
     {"ńśźć", PL, '>', "C$"},         /* before a vowel: ni, si, zi, ci */
     {"ąę", PL, '<', "Ci"},           /* Dąbek, Kępa, się; never first */
     {"ä", SK, '<', "bpmv"},          /* after a labial: Mäsiar, päť */
     {"ô", SK, '<', "C"},             /* kôň, Hôrka */
-    {"ĺŕ", SK, '~', "C"},            /* syllabic, between consonants: Vŕba */
+    {"ĺŕ", SK, '<', "C"},            /* syllabic, between consonants: Vŕba */
+    {"ĺŕ", SK, '>', "C$"},
     {"ă", RO, '>', "Ciu$"},          /* Bălan, Frunză, băiat, rău */
-    /* an accented consonant has a vowel or the word's edge beside it */
-    {"čšžřďťňśźżćđşţ", CS | SK | PL | SL | HR | RO, '~', "V^$"},
+    /* an accented consonant has a vowel, an r (Urška, Perštejn) or the
+     * word's edge beside it (Drożdż) */
+    {"čšžřďťňśźżćđşţ", CS | SK | PL | SL | HR | RO, '~', "V^$r"},
 };
 
 /* What a word's score loses for each broken rule, for a plain letter
@@ -378,9 +386,9 @@ static bool neighbour_in(const uint32_t *w, size_t n, size_t j, int d,
         in = strchr(allowed, d < 0 ? '^' : '$') != NULL;
     } else {
         uint32_t c = to_lower(w[d < 0 ? j - 1 : j + 1]);
-        bool latin = is_latin(c);
-        in = sgft__set_has(allowed, c) ||
-             (latin && strchr(allowed, is_vowel(c) ? 'V' : 'C'));
+        const char *at = set_find(allowed, c);
+        in = (at && (*at != '.' || (d > 0 && j + 2 == n))) ||
+             (is_latin(c) && strchr(allowed, is_vowel(c) ? 'V' : 'C'));
     }
     if (!in && d > 0 && strchr(allowed, 'E')) {
         size_t k = j + 1;
