@@ -419,60 +419,60 @@ _Static_assert(sizeof latin_langs / sizeof latin_langs[0] == LATIN_LANGS,
 void sgft__latin_word(latin_phrase *p, lang lg, const uint32_t *w, size_t n) {
     const unsigned group = 1u << lg;
     const size_t nrules = sizeof latin_rules / sizeof latin_rules[0];
-    double best = 0;
-    bool fits_one = false;
-    for (size_t l = 0; l < LATIN_LANGS; l++) {
-        const struct latin_lang *L = &latin_langs[l];
-        double s = 0;
-        bool fits = (L->groups & group) != 0, foreign = false;
-        for (size_t j = 0; j < n && fits; j++) {
-            uint32_t c = to_lower(w[j]);
-            if (c < 0x80) {
-                foreign |= c && strchr(L->foreign, (int)c) != NULL;
-                continue;
-            }
-            if (!is_latin(c))
-                continue; /* symbols: sgft__score_single */
-            if (sgft__set_has(L->common, c))
-                s += 1.5;
-            else if (sgft__set_has(L->rare, c))
-                s += 0.8;
-            else
-                fits = false;
-            for (size_t k = 0; k < nrules && fits; k++)
-                if ((latin_rules[k].langs & L->id) &&
-                    sgft__set_has(latin_rules[k].letters, c) &&
-                    !rule_holds(&latin_rules[k], w, n, j))
-                    s += LATIN_RULE;
-        }
-        if (foreign)
-            s += LATIN_FOREIGN;
-        p->out[l] |= !fits;
-        p->sum[l] += s;
-        if (fits && (!fits_one || s > best))
-            best = s;
-        fits_one |= fits;
-    }
-    p->words++;
-    if (fits_one) {
-        p->best += best;
-        return;
-    }
+    double s[LATIN_LANGS] = {0};
+    unsigned fits = 0, foreign = 0; /* languages, by their bits */
+    for (size_t l = 0; l < LATIN_LANGS; l++)
+        if (latin_langs[l].groups & group)
+            fits |= latin_langs[l].id;
     /* Letters of two languages, or of none: each counts as a rare letter
      * of its group, or hardly at all. */
-    double s = LATIN_MIXED;
+    double mixed = LATIN_MIXED;
     for (size_t j = 0; j < n; j++) {
         uint32_t c = to_lower(w[j]);
-        if (c < 0x80 || !is_latin(c))
+        if (c < 0x80) {
+            for (size_t l = 0; l < LATIN_LANGS; l++)
+                if (strchr(latin_langs[l].foreign, (int)c))
+                    foreign |= latin_langs[l].id;
             continue;
-        bool known = false;
-        for (size_t l = 0; l < LATIN_LANGS && !known; l++)
-            known = (latin_langs[l].groups & group) &&
-                    (sgft__set_has(latin_langs[l].common, c) ||
-                     sgft__set_has(latin_langs[l].rare, c));
-        s += known ? 0.8 : 0.1;
+        }
+        if (!is_latin(c))
+            continue; /* symbols: sgft__score_single */
+        unsigned has = 0;
+        for (size_t l = 0; l < LATIN_LANGS; l++) {
+            const struct latin_lang *L = &latin_langs[l];
+            if (!(L->groups & group))
+                continue;
+            if (sgft__set_has(L->common, c))
+                s[l] += 1.5, has |= L->id;
+            else if (sgft__set_has(L->rare, c))
+                s[l] += 0.8, has |= L->id;
+        }
+        mixed += has ? 0.8 : 0.1;
+        fits &= has;
+        for (size_t k = 0; k < nrules; k++) {
+            const struct latin_rule *r = &latin_rules[k];
+            if (!(r->langs & fits) || !sgft__set_has(r->letters, c) ||
+                rule_holds(r, w, n, j))
+                continue;
+            for (size_t l = 0; l < LATIN_LANGS; l++)
+                if (r->langs & latin_langs[l].id)
+                    s[l] += LATIN_RULE;
+        }
     }
-    p->best += s;
+    double best = mixed;
+    bool fits_one = false;
+    for (size_t l = 0; l < LATIN_LANGS; l++) {
+        unsigned id = latin_langs[l].id;
+        if (foreign & id)
+            s[l] += LATIN_FOREIGN;
+        p->sum[l] += s[l];
+        p->out[l] |= !(fits & id);
+        if ((fits & id) && (!fits_one || s[l] > best))
+            best = s[l];
+        fits_one |= (fits & id) != 0;
+    }
+    p->best += best;
+    p->words++;
 }
 
 double sgft__latin_phrase_end(latin_phrase *p) {
