@@ -267,7 +267,9 @@ double sgft__digraphs(const uint32_t *w, size_t n) {
  * letters of two languages, such as n with caron beside o with
  * diaeresis, fits none), by how common those letters are there, by where
  * they stand (the rules below) and by the plain letters the language
- * does without; the best language gives the word's score.
+ * does without; the best language gives the word's score.  The words of
+ * a phrase (a name, a sentence) are of one language: a phrase that needs
+ * two loses a little (LATIN_TWO_LANGS).
  *
  * The letters and rules are those of each language's standard spelling
  * as its grammars and dictionaries describe it (French, Spanish, Catalan,
@@ -288,10 +290,11 @@ enum {
 #define CENTRAL (1u << L_CENTRAL)
 
 /* Each language: the charsets' groups it is written in (German in both:
- * ISO-8859-2 has its letters), its accented letters (lower case) in
- * two tiers, the frequent ones first, and the plain letters its own
- * words do not use (k and w in the Romance languages, w in Danish and
- * Norwegian, v in Polish, q, w and x in the other Slavic languages and
+ * ISO-8859-2 has its letters), its accented letters (lower case) in two
+ * tiers by their share of its text and names (first those above about
+ * two letters in a thousand), and the plain letters its own words do
+ * not use (k and w in the Romance languages, w in Danish and Norwegian,
+ * v in Polish, q, w and x in the other Slavic languages and
  * Hungarian...). */
 static const struct latin_lang {
     unsigned id, groups;
