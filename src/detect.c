@@ -388,6 +388,9 @@ static void read_as(int k, const char *s, size_t len,
     bool word_wide = false;
     uint32_t prev2 = 0;
     bool prev_letter = false; /* the character before is an ASCII letter */
+    latin_phrase phrase;
+    memset(&phrase, 0, sizeof phrase);
+    bool latin = c->lang == L_WEST || c->lang == L_CENTRAL;
     for (size_t i = 0; i < len && r->ok;) {
         size_t n = char_len(c->form, u + i, len - i);
         if (n == 0) {
@@ -444,6 +447,8 @@ static void read_as(int k, const char *s, size_t len,
                     if (prev2 == '[' && sgft__is_cyrillic(word[0]) &&
                         sgft__is_lower_letter(word[0]))
                         r->score -= 2.5;
+                    if (latin)
+                        sgft__latin_word(&phrase, c->lang, word, wn);
                     if (c->lang == L_CENTRAL)
                         r->score += sgft__digraphs(word, wn);
                 }
@@ -452,6 +457,9 @@ static void read_as(int k, const char *s, size_t len,
             }
             if (!letter)
                 prev2 = cp;
+            if (latin && !letter && cp != ' ' && cp != '-' && cp != '\'' &&
+                cp != 0x2019)
+                r->score += sgft__latin_phrase_end(&phrase);
             if (!letter && cp >= 0x80 && r->chars < SCORE_MAX) {
                 r->score += sgft__score_single(c->lang, cp, prev2, 0);
                 r->chars++;
@@ -470,6 +478,8 @@ static void read_as(int k, const char *s, size_t len,
         i += n;
     }
     iconv_close(cd);
+    if (latin)
+        r->score += sgft__latin_phrase_end(&phrase);
     /* A few characters that all lean on Latin letters are Latin text with
      * some accented letters or symbols: "s\xA4h\xA4n" is not "s士孓". */
     if (r->ok && c->form != F_SINGLE && r->chars <= 3 && r->glued == r->chars)
@@ -580,6 +590,12 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
     }
     if (best < 0)
         return false;
+    /* Charsets that read the text alike are one reading: the more common
+     * one is named (a Czech name in windows-1252 is not windows-1250). */
+    for (int k = 0; k < NCANDS; k++)
+        if (r[k].ok && r[k].hash == r[best].hash &&
+            cands[k].prior > cands[best].prior)
+            best = k;
     result(r, best, res);
     return true;
 }

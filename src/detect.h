@@ -25,11 +25,28 @@ bool sgft__is_cyrillic(uint32_t c);
 bool sgft__is_letter(uint32_t c);
 bool sgft__is_quote(uint32_t c);
 bool sgft__is_lower_letter(uint32_t c);
-/* The plausibility of letter c between prev and next in language lg. */
+/* The plausibility of character c between prev and next in language lg
+ * (for a Latin letter of a Latin reading, only its case and script: the
+ * letter itself is judged with its word by sgft__latin_word). */
 double sgft__score_single(lang lg, uint32_t c, uint32_t prev, uint32_t next);
 /* Scores of a word w[0..n) of a single-byte reading. */
 double sgft__clusters(const uint32_t *w, size_t n);
 double sgft__shape(const uint32_t *w, size_t n, bool latin);
 double sgft__digraphs(const uint32_t *w, size_t n);
+
+/* The Latin words of a phrase (words joined by spaces, hyphens and
+ * apostrophes: a name, a sentence), judged in the languages of a group
+ * of Latin charsets (detect_lang.c): a phrase is written in one language. */
+enum { LATIN_LANGS = 18 };
+typedef struct latin_phrase {
+    double sum[LATIN_LANGS]; /* per language: its words' scores */
+    bool out[LATIN_LANGS];   /* a word the language does not write */
+    double best;             /* each word in its best language */
+    size_t words;
+} latin_phrase;
+/* Adds the word w[0..n) of a reading in group lg (L_WEST, L_CENTRAL). */
+void sgft__latin_word(latin_phrase *p, lang lg, const uint32_t *w, size_t n);
+/* The phrase's score; p is empty again. */
+double sgft__latin_phrase_end(latin_phrase *p);
 
 #endif

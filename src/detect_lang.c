@@ -27,32 +27,26 @@ int sgft__cjk_class(lang lg, uint32_t c) {
 /* Cyrillic: letter frequencies of Russian, three tiers. */
 static const char ru_common[] = "оеаинтсрвлкмдпу";
 static const char ru_middle[] = "яыьгзбчйхжшюі";
-/* Latin: the accented letters of the languages of ISO-8859-1 (Western
- * Europe) and ISO-8859-2 (Central Europe), most frequent first. */
-static const char west_common[] = "éüöäáóíñçèàúßã";
-static const char west_middle[] = "êôâîõøåæëïûùòìœýÿ";
-static const char central_common[] = "áéíóúýčřšžěůłąęśżćńöüőő";
-static const char central_middle[] = "ťďňľźăşţűĺŕôäđâîç";
-
 /* In the order of detect.c's enum lang: Chinese (simplified, then
- * traditional), Japanese, Korean, Russian, Western and Central European. */
+ * traditional), Japanese, Korean, Russian; the Latin candidates are
+ * judged by the languages of the next section. */
 const char *const sgft__lang_tables[L__COUNT][2] = {
-    {NULL, NULL},      {NULL, NULL},     {NULL, NULL}, {NULL, NULL},
-    {ru_common, ru_middle}, {west_common, west_middle},
-    {central_common, central_middle},
+    {NULL, NULL}, {NULL, NULL}, {NULL, NULL}, {NULL, NULL},
+    {ru_common, ru_middle}, {NULL, NULL}, {NULL, NULL},
 };
 
 /* --- what letters look like ---------------------------------------------- */
 
-/* Whether code point c is one of the characters of the UTF-8 text t:
+/* Where code point c is among the characters of the UTF-8 text t (just
+ * after it; NULL when it is not there):
  * its encoding is looked for in t (UTF-8 is self-synchronizing: a whole
  * character never matches inside another).  No table is built, so a
  * detection costs nothing before its first non-ASCII character. */
-bool sgft__set_has(const char *t, uint32_t c) {
+static const char *set_find(const char *t, uint32_t c) {
     char u[4];
     size_t n;
-    if (!t)
-        return false;
+    if (!t || !c)
+        return NULL;
     if (c < 0x80) {
         u[0] = (char)c, n = 1;
     } else if (c < 0x800) {
@@ -61,13 +55,15 @@ bool sgft__set_has(const char *t, uint32_t c) {
         u[0] = (char)(0xE0 | c >> 12), u[1] = (char)(0x80 | (c >> 6 & 0x3F));
         u[2] = (char)(0x80 | (c & 0x3F)), n = 3;
     } else {
-        return false;
+        return NULL;
     }
     for (const char *p = strchr(t, u[0]); p; p = strchr(p + 1, u[0]))
         if (strncmp(p, u, n) == 0)
-            return true;
-    return false;
+            return p + n;
+    return NULL;
 }
+
+bool sgft__set_has(const char *t, uint32_t c) { return set_find(t, c) != NULL; }
 
 bool sgft__ascii_letter(unsigned c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
@@ -167,39 +163,7 @@ double sgft__score_single(lang lg, uint32_t c, uint32_t prev,
     } else {
         if (cyr)
             return -4;
-        s = sgft__set_has(sgft__lang_tables[lg][0], low) ? 1.5
-            : sgft__set_has(sgft__lang_tables[lg][1], low) ? 0.8
-                                           : 0.1;
-    }
-    /* Where the accented letters of Western languages stand: ì, ò and ù
-     * end Italian words, ñ comes before a vowel, õ before e or s, and è,
-     * ø, æ and å seldom stand before a vowel: their Central European
-     * twins (ě, ň, ů, ń, ő, č, ř, ć, ĺ) do. */
-    if (lg == L_WEST) {
-        uint32_t nx = to_lower(next);
-        bool vnext = is_latin(next) && is_vowel(next) && nx != 'y';
-        switch (low) {
-        case 0xEC: case 0xF2: case 0xF9: /* ì ò ù */
-            if (sgft__is_letter(next))
-                s -= 1.5;
-            /* fall through */
-        case 0xE8: case 0xF8: case 0xE6: case 0xE5: /* è ø æ å */
-            if (vnext || (low == 0xE6 && is_latin(prev) && is_vowel(prev)))
-                s -= 2.5;
-            break;
-        case 0xF1: /* ñ */
-            if (!vnext)
-                s -= 2.5;
-            break;
-        case 0x153: /* œ */
-            if (!vnext && nx != 'd' && nx != 's')
-                s -= 2.5;
-            break;
-        case 0xF5: /* õ */
-            if (nx != 'e' && nx != 's')
-                s -= 2;
-            break;
-        }
+        s = 0; /* Latin letters: weighed a word at a time (sgft__latin_word) */
     }
     /* Mixed scripts and mixed case inside a word. */
     if (prev && sgft__is_letter(prev) && sgft__is_cyrillic(prev) != cyr)
@@ -289,3 +253,236 @@ double sgft__digraphs(const uint32_t *w, size_t n) {
     return 0;
 }
 
+
+/* --- Latin words and the languages that write them ----------------------- */
+
+/* The bytes 0xA0-0xFF are other letters in ISO-8859-1 and ISO-8859-2
+ * (0xF1 n with tilde or n with acute, 0xE8 e with grave or c with caron,
+ * 0xF8 o with stroke or r with caron, 0xF5 o with tilde or o with double
+ * acute...), and so are a few bytes of windows-1252 and windows-1250.
+ * Names are written in one language each, by its spelling rules: the
+ * reading whose words are spelt as some language of its charset spells
+ * them is the right one.  A word is judged in each language of the
+ * candidate's group that has all its accented letters (a word with
+ * letters of two languages, such as n with caron beside o with
+ * diaeresis, fits none), by how common those letters are there, by where
+ * they stand (the rules below) and by the plain letters the language
+ * does without; the best language gives the word's score.  The words of
+ * a phrase (a name, a sentence) are of one language: a phrase that needs
+ * two loses a little (LATIN_TWO_LANGS).
+ *
+ * The letters and rules are those of each language's standard spelling
+ * as its grammars and dictionaries describe it (French, Spanish, Catalan,
+ * Portuguese, Italian, German, Dutch, Danish and Norwegian, Swedish,
+ * Finnish, Icelandic; Czech, Slovak, Polish, Hungarian,
+ * Slovenian, Croatian and Serbian in Latin letters, Romanian with the
+ * cedilla of ISO-8859-2), written for this program.  Left out: Estonian,
+ * whose letters are in neither charset, and Faroese, whose words would
+ * look like Czech ones read in ISO-8859-1 (o with stroke beside a, i, o,
+ * u and y with acute) and which few records hold. */
+enum {
+    FR = 1 << 0, ES = 1 << 1, CA = 1 << 2, PT = 1 << 3, IT = 1 << 4,
+    DE = 1 << 5, NL = 1 << 6, DA = 1 << 7, SV = 1 << 8, IS = 1 << 9,
+    FI = 1 << 10, CS = 1 << 11, SK = 1 << 12, PL = 1 << 13, HU = 1 << 14,
+    SL = 1 << 15, HR = 1 << 16, RO = 1 << 17,
+};
+#define WEST (1u << L_WEST)
+#define CENTRAL (1u << L_CENTRAL)
+
+/* Each language: the charsets' groups it is written in (German in both:
+ * ISO-8859-2 has its letters), its accented letters (lower case) in two
+ * tiers by their share of its text and names (first those above about
+ * two letters in a thousand), and the plain letters its own words do
+ * not use (k and w in the Romance languages, w in Danish and Norwegian,
+ * v in Polish, q, w and x in the other Slavic languages and
+ * Hungarian...). */
+static const struct latin_lang {
+    unsigned id, groups;
+    const char *common, *rare, *foreign;
+} latin_langs[] = {
+    {FR, WEST, "éèàçê", "âîïôûùëüÿœæ", "kw"},
+    {ES, WEST, "áéíóúñ", "ü", "kw"}, /* with Galician and Basque */
+    {CA, WEST, "àèéíòóúç", "ïü", "kw"},
+    {PT, WEST, "ãçéáóíõêâú", "ôàü", "kwy"},
+    {IT, WEST, "àèéìòù", "íóúî", "jkwxy"},
+    {DE, WEST | CENTRAL, "äöüß", "", ""},
+    {NL, WEST, "ëéï", "öüáó", ""},
+    {DA, WEST, "øåæ", "é", "qwx"}, /* Danish, Norwegian */
+    {SV, WEST, "åäö", "éü", ""},
+    {FI, WEST, "äö", "åšž", "bcfqwxz"}, /* š, ž in loanwords */
+    {IS, WEST, "áíóúðþæö", "éý", "cqwz"},
+    {CS, CENTRAL, "áéíýčěřšžů", "óúďňť", "qwx"},
+    {SK, CENTRAL, "áéíóúýčšž", "äďľňôťĺŕ", "qwx"},
+    {PL, CENTRAL, "ąćęłóśż", "ńź", "qvx"},
+    {HU, CENTRAL, "áéóöő", "íúüű", "qwx"},
+    {SL, CENTRAL, "čšž", "ćđ", "qwxy"},
+    {HR, CENTRAL, "čćšž", "đ", "qwxy"},
+    {RO, CENTRAL, "ăâîşţ", "", "kqwy"},
+};
+
+/* Where letters stand.  In the languages langs, each of letters has on
+ * side '<' (the letter before it), '>' (the one after) or '~' (either
+ * side) one of allowed: letters (a letter followed by '.': that letter
+ * ending the word), or V a vowel, C a consonant, ^ the start of the word,
+ * $ its end, E (after it) consonants and then an e or the end; '!' first:
+ * none of them. */
+static const struct latin_rule {
+    const char *letters;
+    unsigned langs;
+    char side;
+    const char *allowed;
+} latin_rules[] = {
+    /* Western */
+    {"ñ", ES, '>', "V"},             /* Muñoz, Peña, Íñigo */
+    {"ç", FR | PT, '>', "aouãõ"},    /* c before a, o, u: François, Gonçalves */
+    {"ç", CA, '>', "aou$"},          /* Marçal, Lluç */
+    {"ß", DE, '<', "V"},             /* after a vowel: Weiß, Großmann */
+    {"ïë", FR | NL | CA, '<', "V"},  /* a vowel after a vowel: Anaïs, Daniël */
+    {"è", FR, '>', "E"},             /* before a mute e: Lefèvre, Agnès */
+    {"èàò", CA, '>', "C$"},          /* Mercè, Fàbregas */
+    {"àèìòù", IT, '>', "$"},         /* ending a word: Niccolò, Cantù */
+    {"à", FR | PT, '>', "$s."},      /* déjà, voilà; à, às */
+    {"ù", FR, '<', "o"},             /* où */
+    {"ê", FR, '>', "C"},             /* forêt, Crêpin */
+    {"ê", PT, '>', "C$"},            /* Estêvão, você */
+    {"û", FR, '>', "trlcmne$"},      /* sûr, brûlé, flûte, dû, jeûne */
+    {"œ", FR, '>', "Vd"},            /* cœur, Œdipe */
+    {"ã", PT, '>', "oe$s."},         /* Magalhães, Simão, irmã, irmãs */
+    {"õ", PT, '>', "e"},             /* Simões */
+    {"øåæ", FR | DA | SV | FI | IS, '<', "C^"}, /* never after a vowel */
+    {"ø", DA, '>', "Cyea$"},         /* Løken, Øyvind, Bøe, Støa */
+    {"ð", IS, '<', "!^"},            /* Guðrún; no word starts with it */
+    {"þ", IS, '<', "^"},             /* only first: Þórður */
+    /* Central European */
+    {"ě", CS, '<', "bpvfmdtn"},      /* ně, dě, tě, bě, pě, vě, fě, mě */
+    {"ů", CS, '<', "C"},             /* Tůma, domů; never first */
+    {"ř", CS, '~', "V"},             /* Dvořák, Přemysl */
+    {"čšžř", CS | SK, '>', "!yý"},   /* i, never y, after them */
+    {"ďťň", CS | SK, '~', "V"},       /* Ďurica, Šťastný, Kaňka, loď */
+    {"ńśźć", PL, '>', "C$"},         /* before a vowel: ni, si, zi, ci */
+    {"ąę", PL, '<', "Ci"},           /* Dąbek, Kępa, się; never first */
+    {"ä", SK, '<', "bpmv"},          /* after a labial: Mäsiar, päť */
+    {"ô", SK, '<', "C"},             /* kôň, Hôrka */
+    {"ĺŕ", SK, '<', "C"},            /* syllabic, between consonants: Vŕba */
+    {"ĺŕ", SK, '>', "C$"},
+    {"ă", RO, '>', "Ciu$"},          /* Bălan, Frunză, băiat, rău */
+    /* an accented consonant has a vowel, an r (Urška, Perštejn) or the
+     * word's edge beside it (Drożdż) */
+    {"čšžřďťňśźżćđşţ", CS | SK | PL | SL | HR | RO, '~', "V^$r"},
+};
+
+/* What a word's score loses for each broken rule, for a plain letter
+ * its language does not use, and when no language has all its letters. */
+#define LATIN_RULE -3.0
+#define LATIN_FOREIGN -2.5
+#define LATIN_MIXED -3.0
+
+/* Whether the neighbour of w[j] on one side (d -1 or +1) is one of
+ * allowed (see latin_rules). */
+static bool neighbour_in(const uint32_t *w, size_t n, size_t j, int d,
+                         const char *allowed) {
+    bool neg = *allowed == '!';
+    allowed += neg;
+    bool edge = d < 0 ? j == 0 : j + 1 == n;
+    bool in;
+    if (edge) {
+        in = strchr(allowed, d < 0 ? '^' : '$') != NULL;
+    } else {
+        uint32_t c = to_lower(w[d < 0 ? j - 1 : j + 1]);
+        const char *at = set_find(allowed, c);
+        in = (at && (*at != '.' || (d > 0 && j + 2 == n))) ||
+             (is_latin(c) && strchr(allowed, is_vowel(c) ? 'V' : 'C'));
+    }
+    if (!in && d > 0 && strchr(allowed, 'E')) {
+        size_t k = j + 1;
+        while (k < n && is_latin(w[k]) && !is_vowel(w[k]))
+            k++;
+        in = k > j + 1 && (k == n || to_lower(w[k]) == 'e');
+    }
+    return in != neg;
+}
+
+static bool rule_holds(const struct latin_rule *r, const uint32_t *w,
+                       size_t n, size_t j) {
+    switch (r->side) {
+    case '<': return neighbour_in(w, n, j, -1, r->allowed);
+    case '>': return neighbour_in(w, n, j, +1, r->allowed);
+    default:
+        return neighbour_in(w, n, j, -1, r->allowed) ||
+               neighbour_in(w, n, j, +1, r->allowed);
+    }
+}
+
+_Static_assert(sizeof latin_langs / sizeof latin_langs[0] == LATIN_LANGS,
+               "LATIN_LANGS counts the languages");
+
+/* What a phrase loses when its words are of two languages. */
+#define LATIN_TWO_LANGS -2.0
+
+void sgft__latin_word(latin_phrase *p, lang lg, const uint32_t *w, size_t n) {
+    const unsigned group = 1u << lg;
+    const size_t nrules = sizeof latin_rules / sizeof latin_rules[0];
+    double s[LATIN_LANGS] = {0};
+    unsigned fits = 0, foreign = 0; /* languages, by their bits */
+    for (size_t l = 0; l < LATIN_LANGS; l++)
+        if (latin_langs[l].groups & group)
+            fits |= latin_langs[l].id;
+    /* Letters of two languages, or of none: each counts as a rare letter
+     * of its group, or hardly at all. */
+    double mixed = LATIN_MIXED;
+    for (size_t j = 0; j < n; j++) {
+        uint32_t c = to_lower(w[j]);
+        if (c < 0x80) {
+            for (size_t l = 0; l < LATIN_LANGS; l++)
+                if (strchr(latin_langs[l].foreign, (int)c))
+                    foreign |= latin_langs[l].id;
+            continue;
+        }
+        if (!is_latin(c))
+            continue; /* symbols: sgft__score_single */
+        unsigned has = 0;
+        for (size_t l = 0; l < LATIN_LANGS; l++) {
+            const struct latin_lang *L = &latin_langs[l];
+            if (!(L->groups & group))
+                continue;
+            if (sgft__set_has(L->common, c))
+                s[l] += 1.5, has |= L->id;
+            else if (sgft__set_has(L->rare, c))
+                s[l] += 0.8, has |= L->id;
+        }
+        mixed += has ? 0.8 : 0.1;
+        fits &= has;
+        for (size_t k = 0; k < nrules; k++) {
+            const struct latin_rule *r = &latin_rules[k];
+            if (!(r->langs & fits) || !sgft__set_has(r->letters, c) ||
+                rule_holds(r, w, n, j))
+                continue;
+            for (size_t l = 0; l < LATIN_LANGS; l++)
+                if (r->langs & latin_langs[l].id)
+                    s[l] += LATIN_RULE;
+        }
+    }
+    double best = mixed;
+    bool fits_one = false;
+    for (size_t l = 0; l < LATIN_LANGS; l++) {
+        unsigned id = latin_langs[l].id;
+        if (foreign & id)
+            s[l] += LATIN_FOREIGN;
+        p->sum[l] += s[l];
+        p->out[l] |= !(fits & id);
+        if ((fits & id) && (!fits_one || s[l] > best))
+            best = s[l];
+        fits_one |= (fits & id) != 0;
+    }
+    p->best += best;
+    p->words++;
+}
+
+double sgft__latin_phrase_end(latin_phrase *p) {
+    double s = p->best + (p->words > 1 ? LATIN_TWO_LANGS : 0);
+    for (size_t l = 0; l < LATIN_LANGS; l++)
+        if (!p->out[l] && p->sum[l] > s)
+            s = p->sum[l];
+    memset(p, 0, sizeof *p);
+    return s;
+}

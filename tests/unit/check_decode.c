@@ -70,6 +70,19 @@ START_TEST(test_detect_short) {
         {"\xc8\xe2\xe0\xed\xee\xe2", "CP1251"},
         /* Jürgen Müller in ISO-8859-1 */
         {"J\xfcrgen M\xfcller", "ISO-8859-1"},
+        /* Latin names whose bytes are other letters in the Latin charset
+         * of the other half of Europe: Muñoz, João Gonçalves, Søren Kjær
+         * (Muńoz, Joăo, Sřren Kjćr in ISO-8859-2); Dvořák,
+         * Łukasz, Ferenc Győri (ISO-8859-2); Ewa Dąbek (windows-1250: Dšbek
+         * in ISO-8859-2); Étienne Lœuillet (windows-1252: Lśuillet in
+         * windows-1250) */
+        {"Mu\xf1oz Fran\xe7ois", "ISO-8859-1"},
+        {"Jo\xe3o Gon\xe7" "alves", "ISO-8859-1"},
+        {"S\xf8ren Kj\xe6r", "ISO-8859-1"},
+        {"Dvo\xf8\xe1k \xa3ukasz", "ISO-8859-2"},
+        {"Ferenc Gy\xf5ri", "ISO-8859-2"},
+        {"Ewa D\xb9" "bek", "CP1250"},
+        {"\xc9tienne L\x9cuillet", "CP1252"},
     };
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
         detect_result r;
