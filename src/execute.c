@@ -599,7 +599,7 @@ static bool suicide_ok(board *b, const prop *ru, bool parent) {
                                     ru->values->len);
 }
 
-void sgft__execute_node(board *b, node *n, exec_facts *f) {
+void sgft__execute_node(board *b, node *n, exec_facts *f, bool plain) {
     f->n_no_effect = f->n_marks = 0;
     f->captured = false;
     /* Back to the position before n: undo the nodes of the path that are
@@ -621,7 +621,14 @@ void sgft__execute_node(board *b, node *n, exec_facts *f) {
     if (!log_reserve(b))
         return;
     struct node_props np;
-    find_props(n, &np);
+    if (plain) {
+        /* One B or W and nothing else: no setup, mark, KO or RU. */
+        memset(&np, 0, sizeof np);
+        np.move = n->props;
+        np.colour = n->props->id == P_B ? BLACK : WHITE;
+    } else {
+        find_props(n, &np);
+    }
     struct step *st = &b->path[b->depth];
     if (b->depth)
         *st = b->path[b->depth - 1];
@@ -630,7 +637,8 @@ void sgft__execute_node(board *b, node *n, exec_facts *f) {
     st->n = n;
     st->log = b->nlog;
     st->hlog = b->nhlog;
-    st->suicide_ok = suicide_ok(b, np.ru, st->suicide_ok);
+    if (np.ru)
+        st->suicide_ok = suicide_ok(b, np.ru, st->suicide_ok);
     b->depth++;
     if (np.any_setup) {
         execute_setup(b, &np, f);

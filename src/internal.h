@@ -453,6 +453,10 @@ node *sgft__node_new(sgft_ctx *ctx, node *parent, uint64_t off);
 prop *sgft__prop_add(sgft_ctx *ctx, node *n, prop_id id, const char *name,
                      size_t name_len, uint64_t off);
 value *sgft__value_add(sgft_ctx *ctx, prop *p, uint64_t off, size_t len);
+/* The property id (known) with the one value of len bytes at off, as the
+ * first property of n, in one allocation; false when out of memory. */
+bool sgft__prop_add_one(sgft_ctx *ctx, node *n, prop_id id, uint64_t off,
+                        uint64_t value_off, size_t len);
 void sgft__prop_unlink(node *n, prop *p);
 prop *sgft__prop_find(node *n, prop_id id);
 /* props.c: qsort order of prop pointers: by identifier, then as read. */
@@ -579,8 +583,9 @@ typedef struct exec_facts {
     bool captured; /* the move captured stones */
 } exec_facts;
 /* Brings the board to the position after n (n's parent was executed
- * last, or one of n's ancestors); facts are reset and filled. */
-void sgft__execute_node(board *b, node *n, exec_facts *facts);
+ * last, or one of n's ancestors); facts are reset and filled.  plain: n
+ * holds one B or W and nothing else, as the caller has seen. */
+void sgft__execute_node(board *b, node *n, exec_facts *facts, bool plain);
 void sgft__exec_facts_free(exec_facts *f);
 
 /* fix.c: the repairs.  Rules decide and report; these change the tree,

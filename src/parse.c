@@ -485,9 +485,8 @@ static bool plain_move_node(parser *p) {
     sgft__junk_flush(p);
     if (!add_node(p, off))
         return true;
-    prop *pr = sgft__prop_add(p->ctx, top(p)->last, s[1] == 'B' ? P_B : P_W,
-                              NULL, 0, off + 1);
-    if (!pr || !sgft__value_add(p->ctx, pr, off + 3, 2))
+    if (!sgft__prop_add_one(p->ctx, top(p)->last, s[1] == 'B' ? P_B : P_W,
+                            off + 1, off + 3, 2))
         oom(p);
     p->pos = off + 6;
     return true;

@@ -218,14 +218,15 @@ static bool plain_move(const checker *k, const node *n) {
 }
 
 static void check_node(checker *k, node *n) {
-    if (plain_move(k, n)) {
+    bool plain = plain_move(k, n);
+    if (plain) {
         n->props->flags |= PROPF_CHECKED;
         n->flags |= n->parent->flags & NODEF_GAMEINFO;
     } else {
         check_props(k, n);
     }
     if (k->board) {
-        sgft__execute_node(k->board, n, &k->facts);
+        sgft__execute_node(k->board, n, &k->facts, plain);
         if (k->facts.captured)
             n->flags |= NODEF_CAPTURED;
         sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->cols,

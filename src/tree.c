@@ -63,6 +63,25 @@ value *sgft__value_add(sgft_ctx *ctx, prop *p, uint64_t off, size_t len) {
     return v;
 }
 
+bool sgft__prop_add_one(sgft_ctx *ctx, node *n, prop_id id, uint64_t off,
+                        uint64_t value_off, size_t len) {
+    struct one {
+        prop p;
+        value v;
+    } *o = sgft__arena_alloc(&ctx->tree_arena, sizeof *o);
+    if (!o)
+        return false;
+    o->v = (value){.off = value_off, .len = len};
+    o->p = (prop){.id = id, .name = sgft__props[id].id, .off = off,
+                  .values = &o->v, .last_value = &o->v};
+    if (n->last_prop)
+        n->last_prop->next = &o->p;
+    else
+        n->props = &o->p;
+    n->last_prop = &o->p;
+    return true;
+}
+
 void sgft__prop_unlink(node *n, prop *p) {
     prop *prev = NULL;
     for (prop *q = n->props; q; prev = q, q = q->next) {
