@@ -623,9 +623,10 @@ void sgft__execute_node(board *b, node *n, exec_facts *f, bool plain) {
     struct node_props np;
     if (plain) {
         /* One B or W and nothing else: no setup, mark, KO or RU. */
-        memset(&np, 0, sizeof np);
         np.move = n->props;
         np.colour = n->props->id == P_B ? BLACK : WHITE;
+        np.m = np.ko = np.ru = NULL;
+        np.any_setup = false; /* np.setup is not read */
     } else {
         find_props(n, &np);
     }
