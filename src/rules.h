@@ -75,6 +75,10 @@ enum {
 bool sgft__values_checked(const checker *k, const prop *p);
 /* rules_value.c: message 13: p keeps its first non-empty value. */
 void sgft__single_value(checker *k, prop *p);
+/* rules_tree.c: the game (GM) the root rules will settle on: the number
+ * of GM's first value, or 1 when GM is absent or no number they take
+ * (message 18).  Uses k->a. */
+long sgft__root_game(checker *k, node *root);
 /* rules_node.c: the point lists of n, group by group (38): all groups
  * (G_NONE), or only one. */
 void sgft__point_lists(checker *k, node *n, prop_group only);

@@ -90,15 +90,9 @@ static bool from_fox(checker *k, node *root) {
 
 /* Whether the game of the tree is Go, read from GM before the root rules
  * (which come after the duplicates rule, and that one drops the second AP
- * that Fox writes). */
+ * that Fox writes) as they will read it: a GM they cannot read is GM[1]. */
 static bool go_tree(checker *k, node *root) {
-    prop *gm = sgft__prop_find(root, P_GM);
-    if (!gm || !gm->values)
-        return true;
-    const char *s;
-    size_t n;
-    trimmed(k, gm->values, &s, &n);
-    return count_of(s, n) == 1;
+    return sgft__root_game(k, root) == 1;
 }
 
 bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {

@@ -85,6 +85,11 @@ static long root_prop_number(checker *k, prop *p) {
     return root_number(k->a.data, k->a.len);
 }
 
+long sgft__root_game(checker *k, node *root) {
+    long n = root_prop_number(k, sgft__prop_find(root, P_GM));
+    return n < 1 ? 1 : n;
+}
+
 /* Message 18 for root property p: what is assumed instead. */
 static void bad_root_value(checker *k, const prop *p, const char *assumed) {
     report r = {0};
