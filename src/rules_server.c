@@ -72,18 +72,41 @@ static const struct fox_komi {
     {"550", "5.5", "5.5 points"},  {"700", "7", "7 points"},
 };
 
+/* Whether the application named by AP value v (its part before the
+ * colon, as the value rules will write it: decoded, without the white
+ * space around it) is foxwq. */
+static bool names_fox(checker *k, const value *v) {
+    const char *raw = value_bytes(k->ctx, v);
+    buf b;
+    sgft__buf_init(&b);
+    if (v->flags & VALF_DECODED) {
+        const char *colon = memchr(raw, ':', v->len);
+        sgft__buf_put(&b, raw, colon ? (size_t)(colon - raw) : v->len);
+    } else {
+        sgft__text_decode(&b, raw, sgft__compose_split(raw, v->len), true,
+                          SGFT_LB_HARD);
+    }
+    const char *s = b.data ? b.data : "";
+    size_t n = b.len;
+    while (n && (*s == ' ' || *s == '\t')) {
+        s++;
+        n--;
+    }
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    bool fox = n == 5 && !memcmp(s, "foxwq", 5);
+    sgft__buf_free(&b);
+    return fox;
+}
+
 /* Whether an AP value of the root names the application foxwq. */
 static bool from_fox(checker *k, node *root) {
     for (prop *p = root->props; p; p = p->next) {
         if (p->id != P_AP)
             continue;
-        for (value *v = p->values; v; v = v->next) {
-            const char *s;
-            size_t n;
-            trimmed(k, v, &s, &n);
-            if (n >= 5 && !memcmp(s, "foxwq", 5) && (n == 5 || s[5] == ':'))
+        for (value *v = p->values; v; v = v->next)
+            if (names_fox(k, v))
                 return true;
-        }
     }
     return false;
 }
