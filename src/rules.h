@@ -79,6 +79,10 @@ void sgft__single_value(checker *k, prop *p);
  * of GM's first value, or 1 when GM is absent or no number they take
  * (message 18).  Uses k->a. */
 long sgft__root_game(checker *k, node *root);
+/* rules_tree.c: whether property id (AB, AW) of the root holds a point or
+ * rectangle that the point rules will keep on the board SZ will give (a
+ * value they delete is no stone).  Uses k->a. */
+bool sgft__root_has_stones(checker *k, node *root, prop_id id);
 /* rules_node.c: the point lists of n, group by group (38): all groups
  * (G_NONE), or only one. */
 void sgft__point_lists(checker *k, node *n, prop_group only);

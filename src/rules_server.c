@@ -152,7 +152,7 @@ bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
         trimmed(k, ha->values, &s, &n);
         handicap = count_of(s, n);
     }
-    if (handicap != 0 || sgft__prop_find(root, P_AB)) {
+    if (handicap != 0 || sgft__root_has_stones(k, root, P_AB)) {
         /* Fox keeps the even game's code in handicap games, whose komi
          * it does not say. */
         if (handicap > 0)

@@ -100,6 +100,48 @@ static void bad_root_value(checker *k, const prop *p, const char *assumed) {
     sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, p->off, &r);
 }
 
+/* The board size SZ gives, as board_size settles it (without a word):
+ * the game's default when SZ is absent or unreadable, clamped to the
+ * game's limits.  Uses k->a. */
+static void settled_size(checker *k, prop *sz, long *cols, long *rows) {
+    *cols = *rows = k->game->default_size;
+    if (!sz || !sz->values)
+        return;
+    sgft__decode_simple(k, &k->a, sz->values);
+    size_t colon = sgft__compose_split(k->a.data, k->a.len);
+    long c = root_number(k->a.data, colon);
+    long r = colon < k->a.len
+                 ? root_number(k->a.data + colon + 1, k->a.len - colon - 1)
+                 : c;
+    if (c < 1 || r < 1)
+        return;
+    long maxc = k->game->max_cols, maxr = k->game->max_rows;
+    *cols = maxc && c > maxc ? maxc : c;
+    *rows = maxr && r > maxr ? maxr : r;
+}
+
+bool sgft__root_has_stones(checker *k, node *root, prop_id id) {
+    prop *p = sgft__prop_find(root, id);
+    if (!p)
+        return false;
+    long cols, rows;
+    settled_size(k, sgft__prop_find(root, P_SZ), &cols, &rows);
+    for (value *v = p->values; v; v = v->next) {
+        sgft__decode_simple(k, &k->a, v);
+        const char *s = k->a.data ? k->a.data : "";
+        size_t colon = sgft__compose_split(s, k->a.len);
+        int x, y;
+        if (sgft__val_point(s, colon, (int)cols, (int)rows, &x, &y) == VR_BAD)
+            continue;
+        if (colon < k->a.len &&
+            sgft__val_point(s + colon + 1, k->a.len - colon - 1, (int)cols,
+                            (int)rows, &x, &y) == VR_BAD)
+            continue;
+        return true;
+    }
+    return false;
+}
+
 /* SZ: the board size of the game (default, limits, FF[4] features). */
 static void board_size(checker *k, node *root, prop *sz) {
     char detail[64];
