@@ -123,10 +123,25 @@ bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
     prop *km = sgft__prop_find(root, P_KM);
     if (!km || !km->values || !go_tree(k, root))
         return true;
+    /* The value the value rules will keep (the first one not blank), in
+     * the form the komi's repair will write it ("375.0" is 375). */
     value *v = km->values;
     const char *s;
     size_t n;
+    for (value *w = v; w; w = w->next) {
+        trimmed(k, w, &s, &n);
+        if (n) {
+            v = w;
+            break;
+        }
+    }
     trimmed(k, v, &s, &n);
+    k->b.len = 0;
+    gi_result canon = sgft__gi_komi(s, n, &k->b);
+    if ((canon == GI_OK || canon == GI_FIXED) && k->b.data) {
+        s = k->b.data;
+        n = k->b.len;
+    }
     const struct fox_komi *f = NULL;
     for (size_t i = 0; i < sizeof fox_komi / sizeof *fox_komi && !f; i++)
         if (strlen(fox_komi[i].km) == n && !memcmp(s, fox_komi[i].km, n))
