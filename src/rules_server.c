@@ -164,8 +164,14 @@ bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
     prop *ha = sgft__prop_find(root, P_HA);
     long handicap = 0;
     if (ha && ha->values) {
+        /* As the handicap's repair will write it ("0.0" is 0). */
         trimmed(k, ha->values, &s, &n);
-        handicap = count_of(s, n);
+        k->b.len = 0;
+        gi_result hc = sgft__gi_handicap(s, n, &k->b);
+        if ((hc == GI_OK || hc == GI_FIXED) && k->b.data)
+            handicap = count_of(k->b.data, k->b.len);
+        else
+            handicap = count_of(s, n);
     }
     if (handicap != 0 || sgft__root_has_stones(k, root, P_AB)) {
         /* Fox keeps the even game's code in handicap games, whose komi
