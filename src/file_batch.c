@@ -13,7 +13,14 @@
  * sgft__outputs_before_read, or sgft_outputs_sync), through that call's
  * context: the fault is the same, the file whose messages show it may be
  * a later one.  Where the thread cannot be started, a group is put in
- * place, and its faults reported, by the call that hands it over. */
+ * place, and its faults reported, by the call that hands it over.
+ *
+ * The old files of a group, held open until the renames, are closed by
+ * a third thread (the closer), since closing the last descriptor of a
+ * file that has no name any more frees its blocks, and a file system may
+ * wait there for the disk (to discard them).  So the next group need not
+ * wait for that.  Where the closer cannot be started, the syncer closes
+ * them itself. */
 /* syncfs */
 #define _GNU_SOURCE
 #define _XOPEN_SOURCE 700
@@ -76,6 +83,15 @@ static bool away_busy;
 static bool syncer_on, syncer_quit;
 static pthread_t syncer;
 
+/* The closer's queue of descriptors, under its own lock: the syncer
+ * hands a group's old files over without waiting for the batch. */
+static pthread_mutex_t close_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t close_cv = PTHREAD_COND_INITIALIZER;
+static int *to_close;
+static size_t nclose, close_cap;
+static bool closer_on, closer_quit;
+static pthread_t closer;
+
 static void lock(void) { pthread_mutex_lock(&batch_lock); }
 
 static void unlock(void) { pthread_mutex_unlock(&batch_lock); }
@@ -122,6 +138,69 @@ static void sync_folder(const char *dir) {
         (void)fsync(fd);
         close(fd);
     }
+}
+
+static void *closer_main(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&close_lock);
+    for (;;) {
+        while (!nclose && !closer_quit)
+            pthread_cond_wait(&close_cv, &close_lock);
+        if (!nclose)
+            break;
+        int fd = to_close[--nclose];
+        pthread_mutex_unlock(&close_lock);
+        close(fd);
+        pthread_mutex_lock(&close_lock);
+    }
+    pthread_mutex_unlock(&close_lock);
+    return NULL;
+}
+
+/* Starts a thread that takes no signal (the handlers that end the run,
+ * and remove the temporary files, run in the threads of the batch). */
+static bool start_thread(pthread_t *t, void *(*fn)(void *)) {
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    bool on = pthread_create(t, NULL, fn, NULL) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return on;
+}
+
+/* fd is closed by the closer, or here when it cannot be. */
+static void close_later(int fd) {
+    pthread_mutex_lock(&close_lock);
+    if (!closer_on) {
+        closer_quit = false;
+        closer_on = start_thread(&closer, closer_main);
+    }
+    if (closer_on && sgft__vec_grow(&to_close, &close_cap, nclose + 1,
+                                    sizeof *to_close, 256)) {
+        to_close[nclose++] = fd;
+        pthread_cond_signal(&close_cv);
+        fd = -1;
+    }
+    pthread_mutex_unlock(&close_lock);
+    if (fd >= 0)
+        close(fd);
+}
+
+/* The closer done with its queue, and ended. */
+static void stop_closer(void) {
+    pthread_mutex_lock(&close_lock);
+    bool on = closer_on;
+    closer_quit = true;
+    pthread_cond_signal(&close_cv);
+    pthread_mutex_unlock(&close_lock);
+    if (on)
+        pthread_join(closer, NULL);
+    pthread_mutex_lock(&close_lock);
+    closer_on = false;
+    free(to_close);
+    to_close = NULL;
+    nclose = close_cap = 0;
+    pthread_mutex_unlock(&close_lock);
 }
 
 /* The group in place: every file system written syncs once, then the
@@ -188,10 +267,10 @@ static void put_in_place(group *g) {
         free(g->dirs[i]);
     }
     g->ndirs = 0;
-    /* The old files, held open, are freed now. */
+    /* The old files, held open, are freed now, by the closer. */
     for (size_t i = 0; i < g->n; i++)
         if (g->v[i].held >= 0) {
-            close(g->v[i].held);
+            close_later(g->v[i].held);
             g->v[i].held = -1;
         }
 }
@@ -232,18 +311,12 @@ static void *syncer_main(void *arg) {
     return NULL;
 }
 
-/* Starts the syncer; false when it cannot be.  It takes no signal: the
- * handlers that end the run (and remove the temporary files) run in the
- * threads of the batch.  Called locked. */
+/* Starts the syncer; false when it cannot be.  Called locked. */
 static bool start_syncer(void) {
     if (syncer_on)
         return true;
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
     syncer_quit = false;
-    syncer_on = pthread_create(&syncer, NULL, syncer_main, NULL) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    syncer_on = start_thread(&syncer, syncer_main);
     return syncer_on;
 }
 
@@ -291,6 +364,7 @@ static int put_all_in_place(sgft_ctx *ctx) {
         lock();
         syncer_on = false;
     }
+    stop_closer();
     return st;
 }
 
