@@ -14,6 +14,7 @@
 #if defined HAVE_MALLOPT && defined HAVE_MALLOC_H
 #include <malloc.h>
 #endif
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,12 +72,18 @@ static void job_diag(const sgft_diag *d, void *data) {
     sgft_reporter_diag(j->c->rep, j->shown, d);
 }
 
+/* The thread of the batch that prints (it runs files too, see jobs.c). */
+static pthread_t printing_thread;
+
 static void job_progress(void *data, uint64_t bytes) {
     job *j = data;
     if (j->deferred) {
         if (j->reading)
             atomic_fetch_add(j->reading, bytes - j->cur);
         j->cur = bytes;
+        if (j->reading && j->c->prog.on &&
+            pthread_equal(pthread_self(), printing_thread))
+            progress_update(&j->c->prog, atomic_load(j->reading));
     } else {
         progress_update(&j->c->prog, bytes);
     }
@@ -710,6 +717,7 @@ int run_batch(cli *c) {
     path_list files = {0}, failed = {0};
     batch_run b;
     memset(&b, 0, sizeof b);
+    printing_thread = pthread_self();
     b.c = c;
     keep_freed_memory();
     if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,

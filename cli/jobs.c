@@ -4,13 +4,17 @@
  * The main thread prepares the items in order (what must be decided in
  * order: options, output paths), hands them to the workers, and finishes
  * them in order (prints what each one recorded), so that the output is
- * the same whatever the number of jobs.  At most a window of items is
+ * the same whatever the number of jobs.  It is one of the jobs itself:
+ * while the next item to finish is not done, it runs a queued one, so N
+ * jobs are N - 1 workers beside it, and no thread waits while another
+ * could run.  At most a window of items is
  * between preparation and finish: memory stays bounded however long the
  * batch, and a slow item holds back the others by at most the window.
  * With one job nothing runs in another thread: each item is prepared,
  * run and finished before the next. */
 #include "cli.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -25,8 +29,11 @@ typedef struct pool {
     unsigned char *slots;
     size_t slot_size, window;
     item_state *state;    /* per slot */
+    pool_step *step;      /* per slot: what prepare said (main thread) */
     size_t prepared;      /* items handed out so far (0 .. prepared-1) */
     size_t taken;         /* the workers' next candidate */
+    size_t waiting_for;   /* the item the main thread waits for, or -1 */
+    unsigned idle;        /* workers waiting for an item */
     bool stop;
     pthread_mutex_t lock;
     pthread_cond_t work;  /* a worker may find an item */
@@ -37,26 +44,51 @@ static void *slot_of(pool *p, size_t i) {
     return p->slots + (i % p->window) * p->slot_size;
 }
 
+/* The next queued item, now running, or -1 when none is queued.  Called
+ * locked. */
+static size_t take_queued(pool *p) {
+    while (p->taken < p->prepared &&
+           p->state[p->taken % p->window] != I_QUEUED)
+        p->taken++;
+    if (p->taken >= p->prepared)
+        return (size_t)-1;
+    size_t i = p->taken++;
+    p->state[i % p->window] = I_RUNNING;
+    return i;
+}
+
+/* A worker takes the queued items in order.  It wakes the main thread
+ * (only for the item that thread waits for) after letting go of the
+ * lock, which the main thread wants at once when it wakes. */
 static void *worker(void *arg) {
     pool *p = arg;
+    bool wake = false; /* the main thread waits for an item done here */
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (p->taken < p->prepared &&
-               p->state[p->taken % p->window] != I_QUEUED)
-            p->taken++;
-        if (p->taken < p->prepared) {
-            size_t i = p->taken++;
-            p->state[i % p->window] = I_RUNNING;
+        size_t i = take_queued(p);
+        if (i != (size_t)-1) {
             pthread_mutex_unlock(&p->lock);
+            if (wake)
+                pthread_cond_signal(&p->done);
+            wake = false;
             p->ops->work(p->ops->arg, i, slot_of(p, i));
             pthread_mutex_lock(&p->lock);
             p->state[i % p->window] = I_DONE;
+            wake = i == p->waiting_for;
+            continue;
+        }
+        if (wake) {
+            pthread_mutex_unlock(&p->lock);
             pthread_cond_signal(&p->done);
+            wake = false;
+            pthread_mutex_lock(&p->lock);
             continue;
         }
         if (p->stop)
             break;
+        p->idle++;
         pthread_cond_wait(&p->work, &p->lock);
+        p->idle--;
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -77,20 +109,46 @@ static int run_inline(size_t n, const pool_ops *ops, size_t slot_size) {
     return 0;
 }
 
-/* Waits until item i is done (the main thread holds the lock). */
-static void wait_done(pool *p, size_t i) {
-    while (p->state[i % p->window] != I_DONE) {
+/* The time ms milliseconds from now, for a timed wait. */
+static struct timespec after_ms(long ms) {
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_nsec += ms * 1000000L;
+    t.tv_sec += t.tv_nsec / 1000000000L;
+    t.tv_nsec %= 1000000000L;
+    return t;
+}
+
+/* Waits until item i is done, then a little longer (at most BATCH_MS)
+ * until item j is done too (i <= j), so that the main thread wakes once
+ * for a run of small files, not once for each: a wake-up costs more
+ * than a small file's work.  The workers wake the main thread only for
+ * the item it waits for.  The main thread holds the lock. */
+#define BATCH_MS 20
+static void wait_done(pool *p, size_t i, size_t j) {
+    bool timed = false;
+    struct timespec until;
+    for (;;) {
+        bool done_i = p->state[i % p->window] == I_DONE;
+        if (done_i && p->state[j % p->window] == I_DONE)
+            break;
+        if (done_i) {
+            if (!timed) {
+                until = after_ms(BATCH_MS);
+                timed = true;
+            }
+            p->waiting_for = j;
+            if (pthread_cond_timedwait(&p->done, &p->lock, &until) ==
+                ETIMEDOUT)
+                break;
+            continue;
+        }
+        p->waiting_for = i;
         if (!p->ops->idle) {
             pthread_cond_wait(&p->done, &p->lock);
             continue;
         }
-        struct timespec t;
-        clock_gettime(CLOCK_REALTIME, &t);
-        t.tv_nsec += 200 * 1000000L;
-        if (t.tv_nsec >= 1000000000L) {
-            t.tv_sec++;
-            t.tv_nsec -= 1000000000L;
-        }
+        struct timespec t = after_ms(200);
         pthread_cond_timedwait(&p->done, &p->lock, &t);
         if (p->state[i % p->window] != I_DONE) {
             pthread_mutex_unlock(&p->lock);
@@ -98,6 +156,7 @@ static void wait_done(pool *p, size_t i) {
             pthread_mutex_lock(&p->lock);
         }
     }
+    p->waiting_for = (size_t)-1;
 }
 
 int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
@@ -109,13 +168,17 @@ int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
     memset(&p, 0, sizeof p);
     p.ops = ops;
     p.slot_size = slot_size;
-    p.window = (size_t)jobs * 4;
+    p.waiting_for = (size_t)-1;
+    /* Enough items ahead that a worker seldom finds none. */
+    p.window = (size_t)jobs * 16;
     p.slots = calloc(p.window, slot_size);
     p.state = calloc(p.window, sizeof *p.state);
+    p.step = calloc(p.window, sizeof *p.step);
     pthread_t *threads = calloc(jobs, sizeof *threads);
-    if (!p.slots || !p.state || !threads) {
+    if (!p.slots || !p.state || !p.step || !threads) {
         free(p.slots);
         free(p.state);
+        free(p.step);
         free(threads);
         return -1;
     }
@@ -131,45 +194,83 @@ int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
     sigaddset(&block, SIGHUP);
     sigaddset(&block, SIGQUIT);
     pthread_sigmask(SIG_BLOCK, &block, &old);
+    /* The main thread is one of the jobs: it runs items too. */
     unsigned started = 0;
-    while (started < jobs &&
+    while (started < jobs - 1 &&
            pthread_create(&threads[started], NULL, worker, &p) == 0)
         started++;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (!started) {
         free(p.slots);
         free(p.state);
+        free(p.step);
         free(threads);
         return run_inline(n, ops, slot_size);
     }
 
+    /* The main thread takes the lock once for a run of items, not once
+     * for each: it prepares the items the window has room for without
+     * it (no worker looks at an item before it is published), publishes
+     * them at once, then finishes the items done in a row without it. */
     size_t finished = 0;
     bool barrier = false; /* prepare asked for the earlier items first */
     pthread_mutex_lock(&p.lock);
     while (finished < n) {
-        while (p.prepared < n && p.prepared - finished < p.window &&
-               !barrier) {
-            size_t i = p.prepared;
-            void *slot = slot_of(&p, i);
+        size_t from = p.prepared, to = from;
+        if (!barrier && to < n && to - finished < p.window) {
             pthread_mutex_unlock(&p.lock);
-            memset(slot, 0, slot_size);
-            pool_step r = ops->prepare(ops->arg, i, slot);
-            pthread_mutex_lock(&p.lock);
-            if (r == POOL_AFTER_EARLIER && finished < i) {
-                barrier = true;
-                break;
+            while (to < n && to - finished < p.window) {
+                void *slot = slot_of(&p, to);
+                memset(slot, 0, slot_size);
+                pool_step r = ops->prepare(ops->arg, to, slot);
+                if (r == POOL_AFTER_EARLIER && finished < to) {
+                    barrier = true;
+                    break;
+                }
+                p.step[to % p.window] = r;
+                to++;
             }
-            p.state[i % p.window] = r == POOL_RUN ? I_QUEUED : I_DONE;
-            p.prepared++;
-            if (r == POOL_RUN)
-                pthread_cond_signal(&p.work);
+            pthread_mutex_lock(&p.lock);
+            unsigned runs = 0;
+            for (size_t i = from; i < to; i++) {
+                bool run = p.step[i % p.window] == POOL_RUN;
+                p.state[i % p.window] = run ? I_QUEUED : I_DONE;
+                runs += run;
+            }
+            p.prepared = to;
+            if (runs && p.idle) {
+                bool all = runs > 1 && p.idle > 1;
+                pthread_mutex_unlock(&p.lock);
+                if (all)
+                    pthread_cond_broadcast(&p.work);
+                else
+                    pthread_cond_signal(&p.work);
+                pthread_mutex_lock(&p.lock);
+            }
         }
-        wait_done(&p, finished);
-        p.state[finished % p.window] = I_FREE;
+        if (p.state[finished % p.window] != I_DONE) {
+            /* Runs a queued item here, or else waits. */
+            size_t i = take_queued(&p);
+            if (i != (size_t)-1) {
+                pthread_mutex_unlock(&p.lock);
+                ops->work(ops->arg, i, slot_of(&p, i));
+                pthread_mutex_lock(&p.lock);
+                p.state[i % p.window] = I_DONE;
+            } else {
+                size_t last = finished + p.window / 2;
+                wait_done(&p, finished,
+                          last < p.prepared ? last : p.prepared - 1);
+            }
+        }
+        size_t k = 0;
+        while (finished + k < p.prepared &&
+               p.state[(finished + k) % p.window] == I_DONE)
+            p.state[(finished + k++) % p.window] = I_FREE;
         pthread_mutex_unlock(&p.lock);
-        ops->finish(ops->arg, finished, slot_of(&p, finished));
+        for (size_t i = finished; i < finished + k; i++)
+            ops->finish(ops->arg, i, slot_of(&p, i));
         pthread_mutex_lock(&p.lock);
-        finished++;
+        finished += k;
         if (p.taken < finished) /* never back to a slot given again */
             p.taken = finished;
         if (finished == p.prepared)
@@ -185,6 +286,7 @@ int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
     pthread_cond_destroy(&p.done);
     free(p.slots);
     free(p.state);
+    free(p.step);
     free(threads);
     return 0;
 }
