@@ -2,11 +2,21 @@
  * library): a path that is a folder stands for the .sgf files in it (any
  * case of the ending), with recurse for those of its subfolders too.  The
  * walk keeps its own list of folders to visit: no recursion, whatever
- * the depth of the tree of folders. */
+ * the depth of the tree of folders.
+ *
+ * What each path is, is read from the folder listing where it says
+ * (d_type), not asked of the file system path by path: a shell's glob
+ * or xargs names thousands of files of one folder, and one stat(2) each
+ * costs more than reading the folder once.  Where the listing does not
+ * say (a symbolic link, a file system without d_type, a name not found),
+ * stat(2) or lstat(2) is asked as before. */
+/* DT_DIR and d_type */
+#define _DEFAULT_SOURCE
 #include "walk.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -49,21 +59,173 @@ static int by_name(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* --- what a path given is, from its folder's listing -------------------- */
+
+/* The names of one folder with their types: an open-addressing set. */
+typedef struct listing {
+    struct entry {
+        char *name;
+        unsigned char type;
+    } *v;
+    size_t cap, n;
+} listing;
+
+static size_t name_hash(const char *s, size_t len) {
+    size_t h = 14695981039346656037u & (size_t)-1;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * (size_t)1099511628211u;
+    return h;
+}
+
+static void listing_free(listing *l) {
+    for (size_t i = 0; i < l->cap; i++)
+        free(l->v[i].name);
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}
+
+static bool listing_add(listing *l, const char *name, unsigned char type) {
+    if (2 * (l->n + 1) > l->cap) {
+        listing g = {calloc(l->cap ? 2 * l->cap : 256, sizeof *l->v),
+                     l->cap ? 2 * l->cap : 256, 0};
+        if (!g.v)
+            return false;
+        for (size_t i = 0; i < l->cap; i++) {
+            if (!l->v[i].name)
+                continue;
+            size_t k = name_hash(l->v[i].name, strlen(l->v[i].name)) &
+                       (g.cap - 1);
+            while (g.v[k].name)
+                k = (k + 1) & (g.cap - 1);
+            g.v[k] = l->v[i];
+            g.n++;
+        }
+        free(l->v);
+        *l = g;
+    }
+    size_t k = name_hash(name, strlen(name)) & (l->cap - 1);
+    while (l->v[k].name)
+        k = (k + 1) & (l->cap - 1);
+    if (!(l->v[k].name = strdup(name)))
+        return false;
+    l->v[k].type = type;
+    l->n++;
+    return true;
+}
+
+/* The type the listing gives name (len bytes), or DT_UNKNOWN. */
+static unsigned char listing_type(const listing *l, const char *name,
+                                  size_t len) {
+    if (!l->cap)
+        return DT_UNKNOWN;
+    for (size_t k = name_hash(name, len) & (l->cap - 1); l->v[k].name;
+         k = (k + 1) & (l->cap - 1))
+        if (strncmp(l->v[k].name, name, len) == 0 && !l->v[k].name[len])
+            return l->v[k].type;
+    return DT_UNKNOWN;
+}
+
+/* Reads the folder dir into l; false when it cannot be read (then the
+ * paths are asked one by one) or memory ran out (*oom). */
+static bool listing_read(listing *l, const char *dir, bool *oom) {
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!listing_add(l, e->d_name, e->d_type)) {
+            *oom = true;
+            break;
+        }
+    }
+    closedir(d);
+    return !*oom;
+}
+
+/* Where the folder part of path ends (the length of "dir/" in
+ * "dir/name"; 0 for a bare name). */
+static size_t folder_len(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+/* A run of this many paths in one folder reads the folder's listing,
+ * unless the folder is much larger than the run. */
+#define LISTING_RUN 16
+
+/* Whether each of paths[0..n) is a folder (is_dir), from the listings
+ * of their folders where a run of paths shares one; -1 when out of
+ * memory. */
+static int classify(char **paths, size_t n, bool *is_dir) {
+    size_t i = 0;
+    while (i < n) {
+        size_t fl = folder_len(paths[i]), end = i + 1;
+        while (end < n && folder_len(paths[end]) == fl &&
+               strncmp(paths[end], paths[i], fl) == 0)
+            end++;
+        listing l = {0};
+        if (end - i >= LISTING_RUN) {
+            char *dir = fl ? strndup(paths[i], fl) : strdup(".");
+            if (!dir)
+                return -1;
+            struct stat ds;
+            bool oom = false;
+            /* A folder entry takes at least 8 bytes of its size. */
+            if (stat(dir, &ds) == 0 && S_ISDIR(ds.st_mode) &&
+                (uint64_t)ds.st_size / 8 <= (uint64_t)(end - i) * 64)
+                (void)listing_read(&l, dir, &oom);
+            free(dir);
+            if (oom) {
+                listing_free(&l);
+                return -1;
+            }
+        }
+        for (size_t k = i; k < end; k++) {
+            const char *name = paths[k] + fl;
+            size_t len = strlen(name);
+            unsigned char t = len && strcmp(name, ".") != 0 &&
+                                      strcmp(name, "..") != 0
+                                  ? listing_type(&l, name, len)
+                                  : DT_UNKNOWN;
+            struct stat sb;
+            if (t == DT_DIR)
+                is_dir[k] = true;
+            else if (t != DT_UNKNOWN && t != DT_LNK)
+                is_dir[k] = false;
+            else
+                is_dir[k] = stat(paths[k], &sb) == 0 && S_ISDIR(sb.st_mode);
+        }
+        listing_free(&l);
+        i = end;
+    }
+    return 0;
+}
+
 int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
                path_list *failed) {
     path_list dirs = {0};
+    bool *is_dir = calloc(n ? n : 1, sizeof *is_dir);
+    if (!is_dir || classify(paths, n, is_dir) < 0) {
+        free(is_dir);
+        return -1;
+    }
     for (size_t i = 0; i < n; i++) {
-        struct stat sb;
         char *p = strdup(paths[i]);
-        if (!p)
+        if (!p) {
+            free(is_dir);
             return -1;
-        if (stat(paths[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
-            if (push(&dirs, p) < 0)
+        }
+        if (is_dir[i]) {
+            if (push(&dirs, p) < 0) {
+                free(is_dir);
                 return -1;
+            }
         } else if (push(files, p) < 0) { /* a file, or a fault to report */
+            free(is_dir);
             return -1;
         }
     }
+    free(is_dir);
     /* Folders: one at a time from the list, subfolders added to it. */
     for (size_t d = 0; d < dirs.n; d++) {
         DIR *dir = opendir(dirs.v[d]);
@@ -83,11 +245,22 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
                 closedir(dir);
                 return -1;
             }
-            struct stat sb;
-            if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-                if (!recurse || push(&dirs, p) < 0)
+            /* lstat only where the listing does not say what it is. */
+            bool dir_ = e->d_type == DT_DIR, reg = e->d_type == DT_REG;
+            if (e->d_type == DT_UNKNOWN) {
+                struct stat sb;
+                bool ok = lstat(p, &sb) == 0;
+                dir_ = ok && S_ISDIR(sb.st_mode);
+                reg = ok && S_ISREG(sb.st_mode);
+            }
+            if (dir_) {
+                if (!recurse) {
                     free(p);
-            } else if (is_sgf_name(e->d_name) && S_ISREG(sb.st_mode)) {
+                } else if (push(&dirs, p) < 0) { /* p freed */
+                    closedir(dir);
+                    return -1;
+                }
+            } else if (is_sgf_name(e->d_name) && reg) {
                 if (push(files, p) < 0) {
                     closedir(dir);
                     return -1;
