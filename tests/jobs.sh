@@ -4,7 +4,8 @@
 # files and ends with the same exit status as with one job, on a set of
 # files with warnings, errors, critical and fatal ones, unchanged ones,
 # one with enough messages to be held in a temporary file, a folder with
-# a broken configuration file, and outputs that collide.
+# a broken configuration file, and outputs that collide; and paths named
+# one by one, many of one folder, read as the walk reads them.
 . "$(dirname "$0")/setup.sh"
 
 pass=0
@@ -107,6 +108,34 @@ run -j0 -q --check set >stdout 2>stderr0
 rc0=$?
 run -j1 -q --check set >stdout 2>stderr1
 [ $rc0 -eq $? ] && cmp -s stderr0 stderr1 && ok || bad jobs-0 "not as with one job"
+
+# Paths named one by one, many of one folder (what each is comes from
+# the folder's listing): files in order, a link to a file, a file that
+# is no SGF, a missing one, then the folders (one named *.sgf, one
+# reached through a link) with their files; the same with two jobs.
+mkdir -p L/d.sgf
+for k in 00 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19; do
+    printf '%s\n' "$good" >"L/g$k.sgf"
+    echo "L/g$k.sgf: OK"
+done >expect.L
+printf '%s\n' "$good" >L/d.sgf/in.sgf
+ln -s g00.sgf L/ln.sgf && ln -s d.sgf L/ld.sgf || exit 99
+printf 'x\n' >L/notes.txt
+cat >>expect.L <<'EOF2'
+L/ln.sgf: OK
+L/notes.txt: fatal F7: no SGF data found
+L/missing.sgf: fatal F3: cannot open input file: No such file or directory
+L/d.sgf/in.sgf: OK
+L/ld.sgf/in.sgf: OK
+sgftidy: 25 files: 23 OK, 2 failed; 2 skipped (1 unreadable, 1 no SGF data); T s
+EOF2
+for j in 1 2; do
+    run -j$j --check L/d.sgf L/g*.sgf L/ld.sgf L/ln.sgf L/notes.txt L/missing.sgf >stdout 2>stderr.raw
+    rc=$?
+    sed 's/; [0-9]*\.[0-9][0-9] s$/; T s/' stderr.raw >stderr
+    [ $rc -eq 20 ] && [ ! -s stdout ] && cmp -s expect.L stderr && ok ||
+        { bad "paths-listing-j$j" "exit status $rc"; diff expect.L stderr | head -n 5; }
+done
 
 echo "jobs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
