@@ -1,0 +1,127 @@
+/* outdir.c - --outdir: every output inside DIR, none over an input,
+ * none over the output of another input (sgftidy(1), --outdir). */
+#include "config.h"
+
+#include "outdir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int id_cmp(const void *a, const void *b) {
+    const file_id *x = a, *y = b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+bool id_add(id_set *s, const struct stat *st) {
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        file_id *v = realloc(s->v, cap * sizeof *v);
+        if (!v)
+            return false;
+        s->v = v;
+        s->cap = cap;
+    }
+    s->v[s->n].dev = st->st_dev;
+    s->v[s->n].ino = st->st_ino;
+    s->n++;
+    return true;
+}
+
+void id_sort(id_set *s) { qsort(s->v, s->n, sizeof *s->v, id_cmp); }
+
+static bool id_has(const id_set *s, const struct stat *st, size_t sorted) {
+    file_id k = {st->st_dev, st->st_ino};
+    if (sorted && bsearch(&k, s->v, sorted, sizeof k, id_cmp))
+        return true;
+    for (size_t i = sorted; i < s->n; i++)
+        if (id_cmp(&k, &s->v[i]) == 0)
+            return true;
+    return false;
+}
+
+char *outdir_path(const char *dir, const char *in) {
+    size_t dlen = strlen(dir);
+    while (dlen > 1 && dir[dlen - 1] == '/')
+        dlen--;
+    size_t n = dlen + strlen(in) + 2;
+    char *out = malloc(n);
+    if (!out)
+        return NULL;
+    memcpy(out, dir, dlen);
+    size_t base = dlen, len = dlen;
+    const char *p = in;
+    while (*p) {
+        size_t part = strcspn(p, "/");
+        if ((part == 1 && p[0] == '.') || part == 0) {
+            /* nothing */
+        } else if (part == 2 && p[0] == '.' && p[1] == '.') {
+            while (len > base && out[len - 1] != '/')
+                len--;
+            if (len > base)
+                len--; /* the '/' before the part taken back */
+        } else {
+            out[len++] = '/';
+            memcpy(out + len, p, part);
+            len += part;
+        }
+        p += part;
+        while (*p == '/')
+            p++;
+    }
+    out[len] = '\0';
+    return out;
+}
+
+/* Whether path is real_dir or below it (both without "." or ".."). */
+static bool inside(const char *real_dir, const char *path) {
+    size_t n = strlen(real_dir);
+    if (n == 1 && real_dir[0] == '/')
+        return true;
+    return strncmp(path, real_dir, n) == 0 && (path[n] == '/' || !path[n]);
+}
+
+const char *outdir_refusal(const char *real_dir, const char *out,
+                           const out_facts *f, const id_set *inputs,
+                           size_t sorted, const id_set *outputs, char *why,
+                           size_t size) {
+    if (!f->parent) {
+        snprintf(why, size, "%s: %s", out, strerror(f->parent_err));
+        return why;
+    }
+    if (!inside(real_dir, f->parent)) {
+        snprintf(why, size, "%s: its folder is outside the output folder "
+                            "(a symbolic link)", out);
+        return why;
+    }
+    if (!f->exists) {
+        if (f->link) {
+            snprintf(why, size, "%s: a symbolic link to a missing file", out);
+            return why;
+        }
+        return NULL; /* a new file */
+    }
+    /* Not a link: the file is in its folder, which is inside. */
+    if (f->link) {
+        char *real = realpath(out, NULL);
+        bool ok = real && inside(real_dir, real);
+        free(real);
+        if (!ok) {
+            snprintf(why, size,
+                     "%s: a symbolic link out of the output folder", out);
+            return why;
+        }
+    }
+    if (id_has(inputs, &f->st, sorted)) {
+        snprintf(why, size, "%s: it is one of the input files", out);
+        return why;
+    }
+    if (id_has(outputs, &f->st, 0)) {
+        snprintf(why, size, "%s: written already for another input file",
+                 out);
+        return why;
+    }
+    return NULL;
+}

@@ -1,0 +1,51 @@
+/* outdir.h - the paths of --outdir and the rules that keep its outputs
+ * safe (the command's, not the library's). */
+#ifndef SGFT_OUTDIR_H
+#define SGFT_OUTDIR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+/* A file by its device and inode. */
+typedef struct file_id {
+    dev_t dev;
+    ino_t ino;
+} file_id;
+
+/* Files by device and inode: appended, then perhaps sorted. */
+typedef struct id_set {
+    file_id *v;
+    size_t n, cap;
+} id_set;
+
+/* Adds the file st; false when out of memory. */
+bool id_add(id_set *s, const struct stat *st);
+/* Sorts the set, for the lookups of outdir_refusal. */
+void id_sort(id_set *s);
+
+/* DIR/PATH with PATH made relative and plain: "/" at the start, "." and
+ * empty parts dropped, "name/.." taken back, and a ".." that would climb
+ * out of DIR dropped ("../x.sgf" and "/a/x.sgf" become DIR/x.sgf and
+ * DIR/a/x.sgf); malloc'd, NULL when out of memory. */
+char *outdir_path(const char *dir, const char *in);
+
+/* What is known of an output path of --outdir before it is checked. */
+typedef struct out_facts {
+    const char *parent; /* the real path of its folder, or NULL */
+    int parent_err;     /* why not */
+    bool link;          /* it is a symbolic link */
+    bool exists;        /* it names a file (through links) */
+    struct stat st;     /* that file */
+} out_facts;
+
+/* Checks an output path of --outdir against the output folder
+ * (real_dir), the inputs (the first sorted of them sorted) and the
+ * outputs written already; returns NULL when it is safe, or why not (in
+ * why). */
+const char *outdir_refusal(const char *real_dir, const char *out,
+                           const out_facts *f, const id_set *inputs,
+                           size_t sorted, const id_set *outputs, char *why,
+                           size_t size);
+
+#endif
