@@ -7,9 +7,9 @@
  * the same whatever the number of jobs.  It is one of the jobs itself:
  * while the next item to finish is not done, it runs a queued one, so N
  * jobs are N - 1 workers beside it, and no thread waits while another
- * could run.  At most a window of items is
- * between preparation and finish: memory stays bounded however long the
- * batch, and a slow item holds back the others by at most the window.
+ * could run.  At most a window of items is between preparation and
+ * finish: memory stays bounded however long the batch, and a slow item
+ * holds back the others by at most the window.
  * With one job nothing runs in another thread: each item is prepared,
  * run and finished before the next. */
 #include "cli.h"
@@ -29,7 +29,6 @@ typedef struct pool {
     unsigned char *slots;
     size_t slot_size, window;
     item_state *state;    /* per slot */
-    pool_step *step;      /* per slot: what prepare said (main thread) */
     size_t prepared;      /* items handed out so far (0 .. prepared-1) */
     size_t taken;         /* the workers' next candidate */
     size_t waiting_for;   /* the item the main thread waits for, or -1 */
@@ -173,12 +172,10 @@ int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
     p.window = (size_t)jobs * 16;
     p.slots = calloc(p.window, slot_size);
     p.state = calloc(p.window, sizeof *p.state);
-    p.step = calloc(p.window, sizeof *p.step);
     pthread_t *threads = calloc(jobs, sizeof *threads);
-    if (!p.slots || !p.state || !p.step || !threads) {
+    if (!p.slots || !p.state || !threads) {
         free(p.slots);
         free(p.state);
-        free(p.step);
         free(threads);
         return -1;
     }
@@ -203,20 +200,21 @@ int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
     if (!started) {
         free(p.slots);
         free(p.state);
-        free(p.step);
         free(threads);
         return run_inline(n, ops, slot_size);
     }
 
     /* The main thread takes the lock once for a run of items, not once
      * for each: it prepares the items the window has room for without
-     * it (no worker looks at an item before it is published), publishes
-     * them at once, then finishes the items done in a row without it. */
+     * it (no worker looks at an item, or its state, before the item is
+     * published: the slot's last item is finished), publishes them at
+     * once, then finishes the items done in a row without it. */
     size_t finished = 0;
     bool barrier = false; /* prepare asked for the earlier items first */
     pthread_mutex_lock(&p.lock);
     while (finished < n) {
-        size_t from = p.prepared, to = from;
+        size_t to = p.prepared;
+        unsigned runs = 0;
         if (!barrier && to < n && to - finished < p.window) {
             pthread_mutex_unlock(&p.lock);
             while (to < n && to - finished < p.window) {
@@ -227,16 +225,11 @@ int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
                     barrier = true;
                     break;
                 }
-                p.step[to % p.window] = r;
+                p.state[to % p.window] = r == POOL_RUN ? I_QUEUED : I_DONE;
+                runs += r == POOL_RUN;
                 to++;
             }
             pthread_mutex_lock(&p.lock);
-            unsigned runs = 0;
-            for (size_t i = from; i < to; i++) {
-                bool run = p.step[i % p.window] == POOL_RUN;
-                p.state[i % p.window] = run ? I_QUEUED : I_DONE;
-                runs += run;
-            }
             p.prepared = to;
             if (runs && p.idle) {
                 bool all = runs > 1 && p.idle > 1;
@@ -286,7 +279,6 @@ int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
     pthread_cond_destroy(&p.done);
     free(p.slots);
     free(p.state);
-    free(p.step);
     free(threads);
     return 0;
 }

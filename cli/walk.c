@@ -84,32 +84,31 @@ static void listing_free(listing *l) {
     memset(l, 0, sizeof *l);
 }
 
+/* Puts e in a free place of l, which has room. */
+static void listing_put(listing *l, struct entry e) {
+    size_t k = name_hash(e.name, strlen(e.name)) & (l->cap - 1);
+    while (l->v[k].name)
+        k = (k + 1) & (l->cap - 1);
+    l->v[k] = e;
+    l->n++;
+}
+
 static bool listing_add(listing *l, const char *name, unsigned char type) {
     if (2 * (l->n + 1) > l->cap) {
-        listing g = {calloc(l->cap ? 2 * l->cap : 256, sizeof *l->v),
-                     l->cap ? 2 * l->cap : 256, 0};
+        size_t cap = l->cap ? 2 * l->cap : 256;
+        listing g = {calloc(cap, sizeof *l->v), cap, 0};
         if (!g.v)
             return false;
-        for (size_t i = 0; i < l->cap; i++) {
-            if (!l->v[i].name)
-                continue;
-            size_t k = name_hash(l->v[i].name, strlen(l->v[i].name)) &
-                       (g.cap - 1);
-            while (g.v[k].name)
-                k = (k + 1) & (g.cap - 1);
-            g.v[k] = l->v[i];
-            g.n++;
-        }
+        for (size_t i = 0; i < l->cap; i++)
+            if (l->v[i].name)
+                listing_put(&g, l->v[i]);
         free(l->v);
         *l = g;
     }
-    size_t k = name_hash(name, strlen(name)) & (l->cap - 1);
-    while (l->v[k].name)
-        k = (k + 1) & (l->cap - 1);
-    if (!(l->v[k].name = strdup(name)))
+    struct entry e = {strdup(name), type};
+    if (!e.name)
         return false;
-    l->v[k].type = type;
-    l->n++;
+    listing_put(l, e);
     return true;
 }
 
