@@ -184,6 +184,7 @@ sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
 void sgft_ctx_free(sgft_ctx *ctx) {
     if (!ctx)
         return;
+    sgft__board_release(ctx);
     sgft__arena_free(&ctx->tree_arena);
     sgft__buf_free(&ctx->msgbuf);
     sgft__buf_free(&ctx->header);

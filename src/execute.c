@@ -33,16 +33,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The points with a frame of edge points around them: the neighbours of
- * a point are at -1, +1, -STRIDE and +STRIDE, never out of the array. */
-#define STRIDE (MAX_BOARD + 2)
-#define NPOINTS (STRIDE * STRIDE)
-#define AT(x, y) (((y) + 1) * STRIDE + (x) + 1)
+/* The points with a frame of edge points around them, row by row, a row
+ * as long as the board's (stride = cols + 2, so that a board of 19 lines
+ * fits in a few kilobytes): the neighbours of a point are at -1, +1,
+ * -stride and +stride, never out of the array. */
+#define MAX_STRIDE (MAX_BOARD + 2)
+#define NPOINTS (MAX_STRIDE * MAX_STRIDE)
+#define AT(b, x, y) (((y) + 1) * (b)->stride + (x) + 1)
 #define NO_POINT 0 /* a frame point: never a stone, nor a ko point */
 
 enum { EMPTY = 0, BLACK = 1, WHITE = 2, EDGE = 3 };
 
-static const int dirs[4] = {-1, 1, -STRIDE, STRIDE};
 
 /* One node of the path: where its changes start in the undo logs, and
  * the state of the line after it. */
@@ -64,6 +65,9 @@ struct seen {
 struct board {
     sgft_ctx *ctx;
     int cols, rows;
+    int stride;      /* cols + 2 */
+    int dirs[4];     /* -1, 1, -stride, stride */
+    size_t log_room; /* what one node may add to the undo log */
     bool superko;  /* --superko: keep the hashes of the positions */
     uint64_t hash; /* Zobrist hash of the position (with superko) */
     /* undo log, and the path's nodes with their log positions */
@@ -79,7 +83,10 @@ struct board {
     size_t nhlog, hlog_cap;
     unsigned char stones[NPOINTS]; /* EMPTY, BLACK, WHITE or EDGE */
     unsigned char skip[NPOINTS];   /* setup without effect */
-    /* chains: meaningful where a stone stands */
+    /* chains: meaningful where a stone stands; head is the point itself
+     * where none stands, so that the counts of the chains next to a
+     * point change without a test of what stands there (the count of an
+     * empty or frame point is read by no one) */
     uint16_t head[NPOINTS]; /* the chain's first stone, its name */
     uint16_t next[NPOINTS]; /* the next stone of the chain, circular */
     uint16_t size[NPOINTS], libs[NPOINTS]; /* at the head: stones and
@@ -87,31 +94,65 @@ struct board {
     uint16_t scratch[NPOINTS], stack[NPOINTS]; /* chain rebuild */
 };
 
+static void set_undo(board *b, size_t to);
+
 board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
-    board *b = malloc(sizeof *b);
-    if (!b)
-        return NULL;
-    memset(b, 0, offsetof(board, stones));
-    memset(b->stones, EDGE, sizeof b->stones);
-    for (int y = 0; y < rows; y++)
-        memset(&b->stones[AT(0, y)], EMPTY, (size_t)cols);
-    memset(b->skip, 0, sizeof b->skip);
-    memset(b->head, 0, sizeof b->head); /* read where no stone stands */
+    /* The board of the tree before is used again, with its logs. */
+    board *b = ctx->spare_board;
+    if (b) {
+        ctx->spare_board = NULL;
+    } else {
+        b = malloc(sizeof *b);
+        if (!b)
+            return NULL;
+        memset(b, 0, offsetof(board, stones));
+    }
     b->ctx = ctx;
     b->cols = cols;
     b->rows = rows;
+    b->stride = cols + 2;
+    b->dirs[0] = -1;
+    b->dirs[1] = 1;
+    b->dirs[2] = -b->stride;
+    b->dirs[3] = b->stride;
+    b->log_room = 4 * (size_t)cols * (size_t)rows + 2;
     b->superko = ctx->opt.superko;
+    b->hash = 0;
+    b->nlog = b->depth = 0;
+    set_undo(b, 0);
+    size_t n = (size_t)(rows + 2) * (size_t)b->stride;
+    memset(b->stones, EDGE, n);
+    for (int y = 0; y < rows; y++)
+        memset(&b->stones[AT(b, 0, y)], EMPTY, (size_t)cols);
+    memset(b->skip, 0, n);
+    for (size_t i = 0; i < n; i++)
+        b->head[i] = (uint16_t)i;
     return b;
 }
 
-void sgft__board_free(board *b) {
-    if (!b)
-        return;
+static void board_destroy(board *b) {
     free(b->log);
     free(b->path);
     free(b->set);
     free(b->hlog);
     free(b);
+}
+
+void sgft__board_free(board *b) {
+    if (!b)
+        return;
+    sgft_ctx *ctx = b->ctx;
+    if (ctx && !ctx->spare_board && !ctx->status) {
+        ctx->spare_board = b; /* for the next tree */
+        return;
+    }
+    board_destroy(b);
+}
+
+void sgft__board_release(sgft_ctx *ctx) {
+    if (ctx->spare_board)
+        board_destroy(ctx->spare_board);
+    ctx->spare_board = NULL;
 }
 
 void sgft__exec_facts_free(exec_facts *f) {
@@ -154,48 +195,54 @@ static int chain_join(board *b, int h, int a) {
     return h;
 }
 
-/* The head of the chain at q, where a stone s stands, or else the frame
- * point `none` (whose counts no one reads).  So the counts of the chains
- * next to a point change without a branch on what stands there: such
- * branches go either way at random in a game, and a wrong guess costs
- * more than the count.  Each side of a point has its own `none`, so that
- * the four counts do not wait for one another. */
-static inline int head_or(const board *b, int q, unsigned char s, int none) {
-    int m = -(int)((unsigned)(s - 1) < 2u);
-    return (b->head[q] & m) | (none & ~m);
-}
-
 /* A stone of colour c on the empty point at: a chain of its own, then
  * joined with its neighbours of the same colour.  Each empty neighbour is
- * a liberty of it, each stone next to it a liberty less for its chain. */
-static void stone_put(board *b, int at, unsigned char c) {
-    const unsigned char *st = b->stones;
-    unsigned char s0 = st[at - 1], s1 = st[at + 1], s2 = st[at - STRIDE],
-                  s3 = st[at + STRIDE];
-    b->stones[at] = c;
-    b->head[at] = (uint16_t)at;
+ * a liberty of it, each stone next to it a liberty less for its chain.
+ * Returns the sides (bit i: at + dirs[i]) where a chain of the other
+ * colour has no liberty left: those a move captures. */
+static unsigned stone_put(board *b, int at, unsigned char c) {
+    unsigned char *st = b->stones;
+    uint16_t *head = b->head, *libs = b->libs;
+    int up = at - b->stride, down = at + b->stride;
+    unsigned char s0 = st[at - 1], s1 = st[at + 1], s2 = st[up], s3 = st[down];
+    /* The counts of the neighbours' chains (or of the points themselves,
+     * where no stone stands: no one reads those), before the stone's own
+     * is set. */
+    int h0 = head[at - 1], h1 = head[at + 1], h2 = head[up], h3 = head[down];
+    libs[h0]--;
+    libs[h1]--;
+    libs[h2]--;
+    libs[h3]--;
+    st[at] = c;
+    head[at] = (uint16_t)at;
     b->next[at] = (uint16_t)at;
     b->size[at] = 1;
-    b->libs[at] = (uint16_t)((s0 == EMPTY) + (s1 == EMPTY) + (s2 == EMPTY) +
-                             (s3 == EMPTY));
-    b->libs[head_or(b, at - 1, s0, 0)]--;
-    b->libs[head_or(b, at + 1, s1, 1)]--;
-    b->libs[head_or(b, at - STRIDE, s2, 2)]--;
-    b->libs[head_or(b, at + STRIDE, s3, 3)]--;
+    libs[at] = (uint16_t)((s0 == EMPTY) + (s1 == EMPTY) + (s2 == EMPTY) +
+                          (s3 == EMPTY));
+    /* Tested without a branch per side: most stones capture nothing. */
+    unsigned char o = c ^ (BLACK ^ WHITE);
+    unsigned dead = (unsigned)((s0 == o) & (libs[h0] == 0)) |
+                    (unsigned)((s1 == o) & (libs[h1] == 0)) << 1 |
+                    (unsigned)((s2 == o) & (libs[h2] == 0)) << 2 |
+                    (unsigned)((s3 == o) & (libs[h3] == 0)) << 3;
     unsigned same = (unsigned)(s0 == c) | (unsigned)(s1 == c) << 1 |
                     (unsigned)(s2 == c) << 2 | (unsigned)(s3 == c) << 3;
     if (same) {
+        /* The lowest side of the mask first; a side's head is read when
+         * its turn comes, since a join may have relabelled it. */
+        static const unsigned char lowest[16] = {0, 0, 1, 0, 2, 0, 1, 0,
+                                                 3, 0, 1, 0, 2, 0, 1, 0};
         int h = at;
-        for (int i = 0; i < 4; i++) {
-            if (!(same >> i & 1))
-                continue;
-            int qh = b->head[at + dirs[i]];
+        do {
+            int qh = head[at + b->dirs[lowest[same]]];
+            same &= same - 1;
             if (qh != h)
                 h = chain_join(b, h, qh);
-        }
+        } while (same);
     }
     if (b->superko)
         b->hash ^= zobrist(at, c);
+    return dead;
 }
 
 /* The stone at `at` taken out of its chain; what is left of the chain is
@@ -206,10 +253,11 @@ static void stone_take(board *b, int at) {
     for (int s = b->next[at]; s != at; s = b->next[s])
         b->scratch[n++] = (uint16_t)s;
     b->stones[at] = EMPTY;
+    b->head[at] = (uint16_t)at;
     if (b->superko)
         b->hash ^= zobrist(at, c);
     for (int i = 0; i < 4; i++) {
-        int q = at + dirs[i];
+        int q = at + b->dirs[i];
         if (is_stone(b->stones[q]) && b->stones[q] != c)
             b->libs[b->head[q]]++;
     }
@@ -228,7 +276,7 @@ static void stone_take(board *b, int at) {
         while (top) {
             int p = b->stack[--top];
             for (int d = 0; d < 4; d++) {
-                int q = p + dirs[d];
+                int q = p + b->dirs[d];
                 if (b->stones[q] == EMPTY) {
                     libs++;
                 } else if (b->stones[q] == c && !b->head[q]) {
@@ -258,7 +306,7 @@ static void point_set(board *b, int at, unsigned char c) {
  * AW and AE the whole board, and a move (its point twice when it was
  * taken, and at most the board in stones captured or lost). */
 static bool log_reserve(board *b) {
-    size_t need = b->nlog + 4 * (size_t)b->cols * (size_t)b->rows + 2;
+    size_t need = b->nlog + b->log_room;
     if (sgft__vec_grow(&b->log, &b->log_cap, need, sizeof *b->log, 1024))
         return true;
     b->ctx->status = SGFT_ENOMEM;
@@ -281,11 +329,12 @@ static unsigned chain_remove(board *b, int h) {
         if (b->superko)
             b->hash ^= zobrist(s, b->stones[s]);
         b->stones[s] = EMPTY;
+        b->head[s] = (uint16_t)s;
         s = b->next[s];
     } while (s != h);
     do {
         for (int i = 0; i < 4; i++) {
-            int q = s + dirs[i];
+            int q = s + b->dirs[i];
             if (is_stone(b->stones[q]))
                 b->libs[b->head[q]]++;
         }
@@ -302,19 +351,6 @@ static inline unsigned capture(board *b, int q, unsigned char other,
         return 0;
     *last = q;
     return chain_remove(b, b->head[q]);
-}
-
-/* Whether a chain of colour other next to at has no liberty left: one
- * test without a branch per neighbour, since most moves capture nothing. */
-static inline bool may_capture(const board *b, int at, unsigned char other) {
-    const unsigned char *st = b->stones;
-    unsigned char s0 = st[at - 1], s1 = st[at + 1], s2 = st[at - STRIDE],
-                  s3 = st[at + STRIDE];
-    return ((s0 == other) & (b->libs[head_or(b, at - 1, s0, 0)] == 0)) |
-           ((s1 == other) & (b->libs[head_or(b, at + 1, s1, 1)] == 0)) |
-           ((s2 == other) & (b->libs[head_or(b, at - STRIDE, s2, 2)] == 0)) |
-           ((s3 == other) &
-            (b->libs[head_or(b, at + STRIDE, s3, 3)] == 0));
 }
 
 /* --- the positions of the line (--superko) -------------------------------- */
@@ -434,7 +470,7 @@ static void execute_setup(board *b, const struct node_props *np,
             bool reported = false;
             for (int x = x1; x <= x2; x++)
                 for (int y = y1; y <= y2; y++) {
-                    if (b->stones[AT(x, y)] != colour[i])
+                    if (b->stones[AT(b, x, y)] != colour[i])
                         continue;
                     if (!sgft__vec_grow(&f->no_effect, &f->no_effect_cap,
                                         f->n_no_effect + 1,
@@ -446,7 +482,7 @@ static void execute_setup(board *b, const struct node_props *np,
                     e->prop = (unsigned char)i;
                     e->x = (unsigned char)x;
                     e->y = (unsigned char)y;
-                    b->skip[AT(x, y)] = 1;
+                    b->skip[AT(b, x, y)] = 1;
                     if (reported)
                         continue;
                     reported = true;
@@ -465,7 +501,7 @@ static void execute_setup(board *b, const struct node_props *np,
                 continue;
             for (int x = x1; x <= x2; x++)
                 for (int y = y1; y <= y2; y++) {
-                    int at = AT(x, y);
+                    int at = AT(b, x, y);
                     if (!b->skip[at]) {
                         log_change(b, at);
                         point_set(b, at, colour[i]);
@@ -473,7 +509,7 @@ static void execute_setup(board *b, const struct node_props *np,
                 }
         }
         for (size_t j = first; j < f->n_no_effect; j++)
-            b->skip[AT(f->no_effect[j].x, f->no_effect[j].y)] = 0;
+            b->skip[AT(b, f->no_effect[j].x, f->no_effect[j].y)] = 0;
     }
 }
 
@@ -493,47 +529,27 @@ static void report_move(board *b, msg_id code, const value *v, const char *s,
  * move that takes back at once the single stone that has just taken a
  * single stone on the same point restores the position before (a basic
  * ko, 121); with --superko a move that makes a position the line has had
- * before is 123.  KO[] in the node says the move is meant: none of the
- * three is reported.  Whatever is reported, the move is played. */
-static void execute_move(board *b, const struct node_props *np,
-                         exec_facts *f, struct step *st) {
-    prop *p = np->move;
-    unsigned char c = np->colour;
-    if (!p)
-        return;
-    st->moves++;
-    uint16_t ko_stone = st->ko_stone, ko_point = st->ko_point;
-    st->ko_stone = st->ko_point = NO_POINT;
-    if (!p->values || p->values->len != 2)
-        return; /* a pass */
-    const char *s = value_bytes(b->ctx, p->values);
-    int x = sgft__point_coord(s[0]), y = sgft__point_coord(s[1]);
-    if (x < 0 || y < 0 || x >= b->cols || y >= b->rows)
-        return; /* [tt] written with -p */
-    int at = AT(x, y);
-    bool occupied = b->stones[at] != EMPTY;
-    if (occupied) {
-        report_move(b, M_OCCUPIED_POINT, p->values, s, NULL);
-        log_change(b, at);
-        stone_take(b, at);
-    }
-    log_change(b, at);
-    stone_put(b, at, c);
-    unsigned char other = c == BLACK ? WHITE : BLACK;
+ * before is 123.  KO[] in the node says the move is meant (meant): none
+ * of the three is reported.  Whatever is reported, the move is played.
+ * at is the point of the value v, whose bytes are s; st the node's step,
+ * its move counted and its ko cleared, ko_stone and ko_point those of the
+ * line before. */
+static void after_put(board *b, struct step *st, int at, unsigned char c,
+                      unsigned dead, bool occupied, bool meant,
+                      const value *v, const char *s, exec_facts *f,
+                      uint16_t ko_stone, uint16_t ko_point) {
     int last = NO_POINT; /* a stone captured */
     unsigned captured = 0;
-    if (may_capture(b, at, other)) {
-        captured = capture(b, at - 1, other, &last);
-        captured += capture(b, at + 1, other, &last);
-        captured += capture(b, at - STRIDE, other, &last);
-        captured += capture(b, at + STRIDE, other, &last);
+    if (dead) {
+        unsigned char other = c ^ (BLACK ^ WHITE);
+        for (int i = 0; i < 4; i++)
+            if (dead >> i & 1)
+                captured += capture(b, at + b->dirs[i], other, &last);
+        f->captured = captured != 0;
     }
-    if (captured)
-        f->captured = true;
-    bool meant = np->ko != NULL;
     bool reported = false;
     if (captured == 1 && at == ko_point && last == ko_stone && !meant) {
-        report_move(b, M_KO_RETAKEN, p->values, s, NULL);
+        report_move(b, M_KO_RETAKEN, v, s, NULL);
         reported = true;
     }
     if (!b->libs[b->head[at]]) {
@@ -545,7 +561,7 @@ static void execute_move(board *b, const struct node_props *np,
             else
                 snprintf(detail, sizeof detail, "its chain of %u stones",
                          lost);
-            report_move(b, M_SUICIDE, p->values, s, detail);
+            report_move(b, M_SUICIDE, v, s, detail);
             reported = true;
         }
     } else if (captured == 1 && !occupied) {
@@ -562,9 +578,44 @@ static void execute_move(board *b, const struct node_props *np,
             else
                 snprintf(detail, sizeof detail,
                          "the position before the first move");
-            report_move(b, M_SUPERKO, p->values, s, detail);
+            report_move(b, M_SUPERKO, v, s, detail);
         }
     }
+}
+
+static void play(board *b, struct step *st, int at, unsigned char c,
+                 bool meant, const value *v, const char *s, exec_facts *f,
+                 uint16_t ko_stone, uint16_t ko_point) {
+    bool occupied = b->stones[at] != EMPTY;
+    if (occupied) {
+        report_move(b, M_OCCUPIED_POINT, v, s, NULL);
+        log_change(b, at);
+        stone_take(b, at);
+    }
+    log_change(b, at);
+    unsigned dead = stone_put(b, at, c);
+    after_put(b, st, at, c, dead, occupied, meant, v, s, f, ko_stone,
+              ko_point);
+}
+
+/* The move of a node (B, or W), if any: counted, and played unless it is
+ * a pass (or [tt] kept with -p). */
+static void execute_move(board *b, const struct node_props *np,
+                         exec_facts *f, struct step *st) {
+    prop *p = np->move;
+    if (!p)
+        return;
+    st->moves++;
+    uint16_t ko_stone = st->ko_stone, ko_point = st->ko_point;
+    st->ko_stone = st->ko_point = NO_POINT;
+    if (!p->values || p->values->len != 2)
+        return; /* a pass */
+    const char *s = value_bytes(b->ctx, p->values);
+    int x = sgft__point_coord(s[0]), y = sgft__point_coord(s[1]);
+    if (x < 0 || y < 0 || x >= b->cols || y >= b->rows)
+        return; /* [tt] written with -p */
+    play(b, st, AT(b, x, y), np->colour, np->ko != NULL, p->values, s, f,
+         ko_stone, ko_point);
 }
 
 /* M (FF[1] mark): which of its points hold a stone after the move. */
@@ -585,7 +636,7 @@ static void execute_marks(board *b, prop *m, exec_facts *f) {
                 struct exec_mark *mk = &f->marks[f->n_marks++];
                 mk->x = (unsigned char)x;
                 mk->y = (unsigned char)y;
-                mk->stone = b->stones[AT(x, y)] != EMPTY;
+                mk->stone = b->stones[AT(b, x, y)] != EMPTY;
                 mk->off = v->off;
             }
     }
@@ -599,11 +650,9 @@ static bool suicide_ok(board *b, const prop *ru, bool parent) {
                                     ru->values->len);
 }
 
-void sgft__execute_node(board *b, node *n, exec_facts *f, bool plain) {
-    f->n_no_effect = f->n_marks = 0;
-    f->captured = false;
-    /* Back to the position before n: undo the nodes of the path that are
-     * not n's ancestors. */
+/* Back to the position before n: the nodes of the path that are not n's
+ * ancestors are undone. */
+static void undo_to_parent(board *b, const node *n) {
     while (b->depth && b->path[b->depth - 1].n != n->parent) {
         const struct step *back = &b->path[--b->depth];
         while (b->nlog > back->log) {
@@ -613,22 +662,20 @@ void sgft__execute_node(board *b, node *n, exec_facts *f, bool plain) {
         if (b->superko)
             set_undo(b, back->hlog);
     }
+}
+
+/* The step of n on the path, the line's state copied from its parent's;
+ * NULL when out of memory. */
+static struct step *begin_node(board *b, node *n, exec_facts *f) {
+    f->n_no_effect = f->n_marks = 0;
+    f->captured = false;
+    if (b->depth && b->path[b->depth - 1].n != n->parent)
+        undo_to_parent(b, n);
     if (!sgft__vec_grow(&b->path, &b->path_cap, b->depth + 1,
-                        sizeof *b->path, 256)) {
+                        sizeof *b->path, 256) ||
+        !log_reserve(b)) {
         b->ctx->status = SGFT_ENOMEM;
-        return;
-    }
-    if (!log_reserve(b))
-        return;
-    struct node_props np;
-    if (plain) {
-        /* One B or W and nothing else: no setup, mark, KO or RU. */
-        np.move = n->props;
-        np.colour = n->props->id == P_B ? BLACK : WHITE;
-        np.m = np.ko = np.ru = NULL;
-        np.any_setup = false; /* np.setup is not read */
-    } else {
-        find_props(n, &np);
+        return NULL;
     }
     struct step *st = &b->path[b->depth];
     if (b->depth)
@@ -638,9 +685,18 @@ void sgft__execute_node(board *b, node *n, exec_facts *f, bool plain) {
     st->n = n;
     st->log = b->nlog;
     st->hlog = b->nhlog;
+    b->depth++;
+    return st;
+}
+
+void sgft__execute_node(board *b, node *n, exec_facts *f) {
+    struct step *st = begin_node(b, n, f);
+    if (!st)
+        return;
+    struct node_props np;
+    find_props(n, &np);
     if (np.ru)
         st->suicide_ok = suicide_ok(b, np.ru, st->suicide_ok);
-    b->depth++;
     if (np.any_setup) {
         execute_setup(b, &np, f);
         if (b->nlog != st->log) /* the board changed: no ko to retake */
@@ -650,4 +706,44 @@ void sgft__execute_node(board *b, node *n, exec_facts *f, bool plain) {
     execute_marks(b, np.m, f);
     if (b->superko)
         set_add(b, b->hash, st->moves);
+}
+
+/* The common move of a game, in the fewest steps: the line goes on from
+ * the node before, an empty point, no superko; the rest as play(). */
+void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f) {
+    size_t d = b->depth;
+    struct step *st;
+    if (d && b->path[d - 1].n == n->parent && d < b->path_cap &&
+        b->nlog + b->log_room <= b->log_cap) {
+        f->n_no_effect = f->n_marks = 0;
+        f->captured = false;
+        st = &b->path[d];
+        *st = st[-1];
+        st->n = n;
+        st->log = b->nlog;
+        st->hlog = b->nhlog;
+        b->depth = d + 1;
+    } else if (!(st = begin_node(b, n, f))) {
+        return;
+    }
+    st->moves++;
+    uint16_t ko_stone = st->ko_stone, ko_point = st->ko_point;
+    st->ko_stone = st->ko_point = NO_POINT;
+    const value *v = n->props->values;
+    unsigned char c = n->props->id == P_B ? BLACK : WHITE;
+    int at = AT(b, x, y);
+    if (b->stones[at] != EMPTY || b->superko) {
+        play(b, st, at, c, false, v, value_bytes(b->ctx, v), f, ko_stone,
+             ko_point);
+        if (b->superko)
+            set_add(b, b->hash, st->moves);
+        return;
+    }
+    b->log[b->nlog].at = (uint16_t)at;
+    b->log[b->nlog].old = EMPTY;
+    b->nlog++;
+    unsigned dead = stone_put(b, at, c);
+    if (dead || !b->libs[b->head[at]])
+        after_put(b, st, at, c, dead, false, false, v, value_bytes(b->ctx, v),
+                  f, ko_stone, ko_point);
 }

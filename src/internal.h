@@ -373,6 +373,7 @@ struct sgft_ctx {
     char sniffed_ca[64];  /* CA found while choosing the charset */
     sgft_progress_fn progress; /* sgft_run_file's reads */
     void *progress_data;
+    struct board *spare_board; /* the board of the last tree (execute.c) */
 };
 
 /* file.c: output files (see the comment at its top). */
@@ -570,8 +571,12 @@ bool sgft__go_suicide_allowed(const char *s, size_t len);
  * what the moves and setup do (39, 58, 121-123) and hands back facts; it changes
  * nothing in the tree and calls no rule. */
 typedef struct board board;
+/* A board for a new tree: the context's spare one when it has one. */
 board *sgft__board_new(sgft_ctx *ctx, int cols, int rows);
+/* The board is done with: kept as the context's spare (or freed). */
 void sgft__board_free(board *b);
+/* Frees the context's spare board. */
+void sgft__board_release(sgft_ctx *ctx);
 /* What the node did, for the repairs and the rules after it. */
 typedef struct exec_facts {
     /* setup points that changed nothing (39): prop 0 AB, 1 AW, 2 AE */
@@ -583,9 +588,11 @@ typedef struct exec_facts {
     bool captured; /* the move captured stones */
 } exec_facts;
 /* Brings the board to the position after n (n's parent was executed
- * last, or one of n's ancestors); facts are reset and filled.  plain: n
- * holds one B or W and nothing else, as the caller has seen. */
-void sgft__execute_node(board *b, node *n, exec_facts *facts, bool plain);
+ * last, or one of n's ancestors); facts are reset and filled. */
+void sgft__execute_node(board *b, node *n, exec_facts *f);
+/* The same for a node that holds one B or W and nothing else, its value
+ * the point (x, y) on the board, as the caller has seen. */
+void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f);
 void sgft__exec_facts_free(exec_facts *f);
 
 /* fix.c: the repairs.  Rules decide and report; these change the tree,

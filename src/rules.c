@@ -202,7 +202,7 @@ static void check_props(checker *k, node *n);
  * every FF version, and the value is what check_move (rules_value.c) keeps
  * as it is.  The walk then only notes the game-info flag of the path
  * (sgft__rule_gameinfo_once) and goes on to the replay. */
-static bool plain_move(const checker *k, const node *n) {
+static bool plain_move(const checker *k, const node *n, int *x, int *y) {
     const prop *p = n->props;
     if (!p || p->next || (p->id != P_B && p->id != P_W) || p->flags ||
         !n->parent || !k->game->points || k->ctx->opt.deleted[p->id] ||
@@ -212,13 +212,15 @@ static bool plain_move(const checker *k, const node *n) {
     if (!v || v->next || v->len != 2)
         return false;
     const char *s = value_bytes(k->ctx, v);
-    int x = sgft__point_coord(s[0]), y = sgft__point_coord(s[1]);
-    return x >= 0 && y >= 0 && x < k->cols && y < k->rows &&
-           !(x == 19 && y == 19 && k->cols <= 19 && k->rows <= 19);
+    *x = sgft__point_coord(s[0]);
+    *y = sgft__point_coord(s[1]);
+    return *x >= 0 && *y >= 0 && *x < k->cols && *y < k->rows &&
+           !(*x == 19 && *y == 19 && k->cols <= 19 && k->rows <= 19);
 }
 
 static void check_node(checker *k, node *n) {
-    bool plain = plain_move(k, n);
+    int x, y;
+    bool plain = plain_move(k, n, &x, &y);
     if (plain) {
         n->props->flags |= PROPF_CHECKED;
         n->flags |= n->parent->flags & NODEF_GAMEINFO;
@@ -226,7 +228,10 @@ static void check_node(checker *k, node *n) {
         check_props(k, n);
     }
     if (k->board) {
-        sgft__execute_node(k->board, n, &k->facts, plain);
+        if (plain)
+            sgft__execute_plain(k->board, n, x, y, &k->facts);
+        else
+            sgft__execute_node(k->board, n, &k->facts);
         if (k->facts.captured)
             n->flags |= NODEF_CAPTURED;
         sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->cols,
