@@ -83,32 +83,41 @@ static void advance(const input *in, struct text_pos *p, uint64_t off) {
     const unsigned char *e = (const unsigned char *)in_ptr(in, off);
     unsigned long line = p->line, col = p->col;
     unsigned char prev = p->prev, need = p->need;
-    for (; s < e; s++) {
-        if (!need) {
-            /* ASCII without line breaks: counted eight bytes at a time. */
-            const uint64_t high = 0x8080808080808080u;
-            const uint64_t ones = 0x0101010101010101u;
-            const unsigned char *t = s;
-            while (e - t >= 8) {
-                uint64_t w;
-                memcpy(&w, t, 8);
-                /* any byte >= 0x80, or equal to LF or CR */
-                uint64_t lf = w ^ (ones * '\n'), cr = w ^ (ones * '\r');
-                uint64_t zero_lf = (lf - ones) & ~lf & high;
-                uint64_t zero_cr = (cr - ones) & ~cr & high;
-                if ((w & high) | zero_lf | zero_cr)
-                    break;
-                t += 8;
-            }
-            if (t > s) {
-                col += (unsigned long)(t - s);
+    const uint64_t high = 0x8080808080808080u;
+    const uint64_t ones = 0x0101010101010101u;
+    while (s < e) {
+        /* ASCII without CR, eight bytes at a time: every byte a column,
+         * but LF, which ends a line (or the CR LF begun before). */
+        while (!need && e - s >= 8) {
+            uint64_t w;
+            memcpy(&w, s, 8);
+            if (w & high)
+                break;
+            /* exact per byte (all are below 0x80): 0x80 where LF, CR */
+            uint64_t lf = ~((w ^ (ones * '\n')) + ones * 0x7F) & high;
+            uint64_t cr = ~((w ^ (ones * '\r')) + ones * 0x7F) & high;
+            if (cr)
+                break;
+            if (!lf) {
+                col += 8;
                 prev = 0;
-                s = t;
-                if (s >= e)
-                    break;
+                s += 8;
+                continue;
             }
+            /* the number of LFs (one bit a byte, summed in the top byte) */
+            line += (unsigned long)(((lf >> 7) * ones) >> 56);
+            if (prev == '\r' && s[0] == '\n')
+                line--; /* the LF of a CR LF */
+            int last = 7;
+            while (s[last] != '\n')
+                last--;
+            col = (unsigned long)(8 - last);
+            prev = last == 7 ? '\n' : 0;
+            s += 8;
         }
-        unsigned char c = *s;
+        if (s >= e)
+            break;
+        unsigned char c = *s++;
         if (c == '\n' || c == '\r') {
             if (prev && prev != c) {
                 prev = 0; /* the second half of CR LF or LF CR */
