@@ -22,11 +22,28 @@ static size_t break_len(const char *s, size_t len, size_t i) {
     return 1;
 }
 
+/* Whether c is read as it is: no escape, line break or white space other
+ * than ' ' (all below ' ' but '\\'). */
+static inline bool is_plain(char c) {
+    return (unsigned char)(c - '\t') > (unsigned char)('\r' - '\t') &&
+           c != '\\';
+}
+
 void sgft__text_decode(buf *out, const char *raw, size_t len, bool simple,
                        sgft_linebreaks style) {
     size_t start = out->len;
     size_t i = 0;
     while (i < len) {
+        /* The bytes read as they are go out as one run. */
+        size_t j = i;
+        while (j < len && is_plain(raw[j]))
+            j++;
+        if (j > i) {
+            sgft__buf_put(out, raw + i, j - i);
+            i = j;
+            if (i == len)
+                break;
+        }
         char c = raw[i];
         if (c == '\\') {
             if (i + 1 >= len) { /* a lone '\' at the end: dropped */
@@ -111,7 +128,7 @@ size_t sgft__utf8_continuations(const char *s, size_t len) {
 }
 
 size_t sgft__utf8_width(const char *s, size_t len) {
-    if (len >= 32)
+    if (len >= 8)
         return len - sgft__utf8_continuations(s, len);
     size_t n = 0;
     for (size_t i = 0; i < len; i++)

@@ -86,6 +86,18 @@ static void put_wrapped(writer *w, const char *s, size_t len) {
     size_t i = 0, run = 0; /* s[run..i): characters counted, not yet out */
     while (i < len) {
         char c = s[i];
+        /* A stretch of ASCII characters of one column each that fits on
+         * the line: taken at once (what the loop below would do one by
+         * one, without a break). */
+        size_t e = i;
+        while (e < len && (unsigned char)s[e] > ' ' &&
+               (unsigned char)s[e] < 0x7F && !sgft__needs_escape(s[e], false))
+            e++;
+        if (e - i > 1 && w->col + (e - i) <= limit) {
+            w->col += e - i;
+            i = e;
+            continue;
+        }
         if (c != '\n' && c != ' ' && !sgft__needs_escape(c, false)) {
             /* The common character, one column: gathered into a run. */
             if (w->col + 1 > limit && w->col > 0) {
