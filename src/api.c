@@ -185,6 +185,8 @@ void sgft_ctx_free(sgft_ctx *ctx) {
     if (!ctx)
         return;
     sgft__board_release(ctx);
+    sgft__checker_release(ctx);
+    sgft__write_release(ctx);
     sgft__arena_free(&ctx->tree_arena);
     sgft__buf_free(&ctx->msgbuf);
     sgft__buf_free(&ctx->header);

@@ -243,7 +243,7 @@ static void sniff_value(void *data, const char *raw, size_t len) {
     buf b;
     sgft__buf_init(&b);
     sgft__text_decode(&b, raw, len, true, SGFT_LB_HARD);
-    snprintf(s->out, s->size, "%s", b.data ? b.data : "");
+    sgft__copy_str(s->out, s->size, b.data ? b.data : "");
     sgft__buf_free(&b);
     s->in_ca = false;
     s->found = s->done = true;
@@ -324,10 +324,10 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
         r.value = ca;
         detect_result g;
         if (!sgft__charset_normalize(ca, strlen(ca), name, size) || !iconv_knows(name)) {
-            snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s", ca);
+            sgft__copy_str(ctx->sniffed_ca, sizeof ctx->sniffed_ca, ca);
         } else if (sgft__detect_mislabelled(head, len, final, name, &g)) {
             sgft__dec_mislabelled(ctx, ca, &g, false, 0);
-            snprintf(name, size, "%s", g.name);
+            sgft__copy_str(name, size, g.name);
             return true;
         } else if (sgft__dec_decodes_cleanly(name, head, len, final) ||
                    mostly_utf8(name, head, len)) {
@@ -341,7 +341,7 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
             r.detail = detail;
             sgft__report(ctx, M_CA_MISMATCH, false, 0, &r);
             sgft__dec_report_close(ctx, &g, false, 0);
-            snprintf(name, size, "%s", g.name);
+            sgft__copy_str(name, size, g.name);
             return true;
         } else {
             return true; /* as declared; the bad bytes are reported */
@@ -367,7 +367,7 @@ static void decide_by_bytes(sgft_ctx *ctx, const char *s, size_t len,
     char detail[160];
     detect_result g;
     if (sgft__detect_charset(s, len, final, &g)) {
-        snprintf(name, size, "%s", g.name);
+        sgft__copy_str(name, size, g.name);
         sgft__dec_detected_detail(&g, detail, sizeof detail);
     } else {
         memset(&g, 0, sizeof g);

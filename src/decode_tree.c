@@ -306,7 +306,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                           true, SGFT_LB_HARD);
         const char *declared = b.data ? b.data : "";
         if (!sgft__charset_normalize(declared, b.len, name, sizeof name) || !sgft__iconv_knows(name)) {
-            snprintf(ctx->sniffed_ca, sizeof ctx->sniffed_ca, "%s", declared);
+            sgft__copy_str(ctx->sniffed_ca, sizeof ctx->sniffed_ca, declared);
             name[0] = '\0';
         } else if (strcmp(name, "ISO-8859-1") == 0 || strcmp(name, "CP1252") == 0) {
             /* A Latin CA over double-byte text (104). */
@@ -317,7 +317,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
             if (sgft__detect_mislabelled(text.data ? text.data : "", text.len,
                                          true, name, &g)) {
                 sgft__dec_mislabelled(ctx, declared, &g, true, ca->off);
-                snprintf(name, sizeof name, "%s", g.name);
+                sgft__copy_str(name, sizeof name, g.name);
             }
             sgft__buf_free(&text);
         }
@@ -336,7 +336,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
             char detail[160];
             detect_result g;
             if (sgft__detect_charset(text.data, text.len, true, &g)) {
-                snprintf(name, sizeof name, "%s", g.name);
+                sgft__copy_str(name, sizeof name, g.name);
                 sgft__dec_detected_detail(&g, detail, sizeof detail);
             } else {
                 memset(&g, 0, sizeof g);
@@ -361,7 +361,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
     if (tree->index > 1 && strcmp(ctx->charset, name) != 0)
         sgft__report(ctx, M_MIXED_ENCODINGS, true,
                      sgft__root_prop_pos(tree, P_CA), NULL);
-    snprintf(ctx->charset, sizeof ctx->charset, "%s", name);
+    sgft__copy_str(ctx->charset, sizeof ctx->charset, name);
     bool utf8 = sgft__dec_is_utf8_name(name);
     bool wide = is_wide(name);
     iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open("UTF-8", name);

@@ -123,7 +123,7 @@ bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
         return false;
     const struct canon *c = find_canon(name, false);
     if (c) {
-        snprintf(out, size, "%s", c->iconv);
+        sgft__copy_str(out, size, c->iconv);
         return true;
     }
     c = find_canon(name, true);
@@ -132,18 +132,18 @@ bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
             c = find_canon(aliases[i].use, false);
             if (!c) { /* a standard name outside the table: iconv's own */
                 *standard = aliases[i].use;
-                snprintf(out, size, "%s", aliases[i].use);
+                sgft__copy_str(out, size, aliases[i].use);
                 return true;
             }
         }
     if (c) {
         *standard = c->name;
-        snprintf(out, size, "%s", c->iconv);
+        sgft__copy_str(out, size, c->iconv);
         return true;
     }
     for (size_t i = 0; i < n; i++)
         name[i] = (char)upper_ascii((unsigned char)name[i]);
-    snprintf(out, size, "%s", name);
+    sgft__copy_str(out, size, name);
     return n < size;
 }
 
@@ -563,14 +563,14 @@ static void result(const reading r[NCANDS], int best, detect_result *res) {
         if (r[k].ok && k != best && r[k].hash != r[best].hash &&
             (second < 0 || r[k].score > r[second].score))
             second = k;
-    snprintf(res->name, sizeof res->name, "%s", cands[best].name);
+    sgft__copy_str(res->name, sizeof res->name, cands[best].name);
     double gap = second < 0 ? 20 : r[best].score - r[second].score;
     double e = gap >= 0 ? exp_minus(gap) : 1 / exp_minus(-gap);
     res->confidence = (int)(100.0 / (1.0 + e)); /* positive: the floor */
     if (res->confidence > 99)
         res->confidence = 99;
     if (second >= 0 && gap < CLOSE)
-        snprintf(res->close, sizeof res->close, "%s", cands[second].name);
+        sgft__copy_str(res->close, sizeof res->close, cands[second].name);
 }
 
 bool sgft__detect_charset(const char *s, size_t len, bool final,

@@ -43,6 +43,16 @@ char *sgft__arena_strndup(arena *a, const char *s, size_t len);
 void sgft__arena_reset(arena *a);
 void sgft__arena_free(arena *a);
 
+/* Copies the string s into out[size] (size > 0), cut to size - 1 bytes
+ * when longer: snprintf(out, size, "%s", s) without the formatting. */
+static inline void sgft__copy_str(char *out, size_t size, const char *s) {
+    size_t n = strlen(s);
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, s, n);
+    out[n] = '\0';
+}
+
 /* ---------------------------------------------------------------------
  * Growable byte buffer (malloc based).  On allocation failure the buffer
  * sets oom and further appends do nothing.
@@ -374,6 +384,14 @@ struct sgft_ctx {
     sgft_progress_fn progress; /* sgft_run_file's reads */
     void *progress_data;
     struct board *spare_board; /* the board of the last tree (execute.c) */
+    struct checker *spare_checker; /* the checker of the last tree (rules.c) */
+    /* the writer's scratch, kept from tree to tree (write.c) */
+    struct write_scratch {
+        buf render, text;
+        struct sgft_prop **sorted;
+        void *seg;
+        size_t cap;
+    } wscratch;
 };
 
 /* file.c: output files (see the comment at its top). */
@@ -631,6 +649,8 @@ int sgft__fix_output_root(sgft_ctx *ctx, game_tree *tree);
 
 /* rules.c: the rule engine; checks and repairs one tree in place. */
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree);
+/* Frees the context's spare checker. */
+void sgft__checker_release(sgft_ctx *ctx);
 /* Offset for a message about root property id of a tree: the property,
  * or the root's first property, or the root. */
 uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id);
@@ -745,6 +765,8 @@ void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree);
 
 /* write.c: writes one tree in the normalized form to ctx->out. */
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);
+/* Frees the writer's scratch of the context. */
+void sgft__write_release(sgft_ctx *ctx);
 /* dump.c: a plain listing of the tree's content, for tests. */
 int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree);
 /* Passes the buffered output to the writer callback. */

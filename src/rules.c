@@ -272,16 +272,57 @@ static void check_props(checker *k, node *n) {
     run_node(k, n);
 }
 
+/* A checker for a new tree: the context's spare one when it has one, its
+ * scratch buffers and fact lists kept (emptied), all else cleared. */
+static checker *checker_new(sgft_ctx *ctx) {
+    checker *k = ctx->spare_checker;
+    ctx->spare_checker = NULL;
+    if (!k) {
+        k = malloc(sizeof *k);
+        if (!k)
+            return NULL;
+        sgft__buf_init(&k->a);
+        sgft__buf_init(&k->b);
+        sgft__buf_init(&k->num);
+        memset(&k->facts, 0, sizeof k->facts);
+    }
+    buf a = k->a, b = k->b, num = k->num;
+    exec_facts facts = k->facts;
+    memset(k, 0, offsetof(checker, grid));
+    buf *keep[3] = {&a, &b, &num};
+    for (int i = 0; i < 3; i++) {
+        keep[i]->len = 0;
+        if (keep[i]->data)
+            keep[i]->data[0] = '\0';
+    }
+    k->a = a;
+    k->b = b;
+    k->num = num;
+    k->facts = facts;
+    k->ctx = ctx;
+    return k;
+}
+
+static void checker_destroy(checker *k) {
+    sgft__buf_free(&k->a);
+    sgft__buf_free(&k->b);
+    sgft__buf_free(&k->num);
+    sgft__exec_facts_free(&k->facts);
+    free(k);
+}
+
+void sgft__checker_release(sgft_ctx *ctx) {
+    if (ctx->spare_checker)
+        checker_destroy(ctx->spare_checker);
+    ctx->spare_checker = NULL;
+}
+
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
-    checker *k = malloc(sizeof *k);
+    checker *k = checker_new(ctx);
     if (!k)
         return SGFT_ENOMEM;
-    memset(k, 0, offsetof(checker, grid));
-    k->ctx = ctx;
     k->tree = tree;
     k->game = sgft__game(1);
-    sgft__buf_init(&k->a);
-    sgft__buf_init(&k->b);
     run_charset(k);
     int st = 0;
     if (ctx->opt.encoding_mode == 2)
@@ -296,12 +337,12 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
             check_node(k, n);
         run_tree(k);
     }
-    bool oom = k->a.oom || k->b.oom;
-    sgft__buf_free(&k->a);
-    sgft__buf_free(&k->b);
+    bool oom = k->a.oom || k->b.oom || k->num.oom;
     sgft__board_free(k->board);
-    sgft__exec_facts_free(&k->facts);
-    free(k);
+    if (oom || ctx->status)
+        checker_destroy(k);
+    else
+        ctx->spare_checker = k; /* for the next tree */
     if (st)
         return st;
     if (oom && !ctx->status)

@@ -22,6 +22,7 @@ typedef struct checker {
     const game *game; /* the game of the tree (games.c) */
     int cols, rows;   /* board size */
     buf a, b;         /* scratch */
+    buf num;          /* scratch of the root's numbers (rules_tree.c) */
     board *board;     /* the replay (execute.c), for games that have one */
     exec_facts facts; /* what the replay found at the current node */
     /* --strip-analysis (rules_analysis.c): whether the tree was looked

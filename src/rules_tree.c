@@ -36,7 +36,7 @@ bool sgft__rule_charset_e1(checker *k, node *root, prop *p, value *v) {
             name[0] = '\0';
     }
     if (k->tree->index == 1) {
-        snprintf(ctx->first_ca, sizeof ctx->first_ca, "%s", name);
+        sgft__copy_str(ctx->first_ca, sizeof ctx->first_ca, name);
         return true;
     }
     if (!name[0] || ctx->opt.encoding[0])
@@ -67,14 +67,13 @@ bool sgft__rule_charset_e1(checker *k, node *root, prop *p, value *v) {
 /* --- the root ------------------------------------------------------------- */
 
 /* A root Number (FF, GM, one side of SZ); -1 when it is not one. */
-static long root_number(const char *s, size_t len) {
-    buf b;
-    sgft__buf_init(&b);
+static long root_number(checker *k, const char *s, size_t len) {
+    buf *b = &k->num;
+    b->len = 0;
     long n = -1;
-    if (sgft__val_number(s, len, &b) == VR_OK && b.data && b.data[0] != '-' &&
-        b.len < 9)
-        n = strtol(b.data, NULL, 10);
-    sgft__buf_free(&b);
+    if (sgft__val_number(s, len, b) == VR_OK && b->data && b->data[0] != '-' &&
+        b->len < 9)
+        n = strtol(b->data, NULL, 10);
     return n;
 }
 
@@ -82,7 +81,7 @@ static long root_prop_number(checker *k, prop *p) {
     if (!p || !p->values)
         return -1;
     sgft__decode_simple(k, &k->a, p->values);
-    return root_number(k->a.data, k->a.len);
+    return root_number(k, k->a.data, k->a.len);
 }
 
 long sgft__root_game(checker *k, node *root) {
@@ -109,9 +108,9 @@ static void settled_size(checker *k, prop *sz, long *cols, long *rows) {
         return;
     sgft__decode_simple(k, &k->a, sz->values);
     size_t colon = sgft__compose_split(k->a.data, k->a.len);
-    long c = root_number(k->a.data, colon);
+    long c = root_number(k, k->a.data, colon);
     long r = colon < k->a.len
-                 ? root_number(k->a.data + colon + 1, k->a.len - colon - 1)
+                 ? root_number(k, k->a.data + colon + 1, k->a.len - colon - 1)
                  : c;
     if (c < 1 || r < 1)
         return;
@@ -152,9 +151,9 @@ static void board_size(checker *k, node *root, prop *sz) {
     value *v = sz->values;
     sgft__decode_simple(k, &k->a, v);
     size_t colon = sgft__compose_split(k->a.data, k->a.len);
-    long c = root_number(k->a.data, colon);
+    long c = root_number(k, k->a.data, colon);
     long r_ = colon < k->a.len
-                  ? root_number(k->a.data + colon + 1, k->a.len - colon - 1)
+                  ? root_number(k, k->a.data + colon + 1, k->a.len - colon - 1)
                   : c;
     if (c < 1 || r_ < 1) {
         snprintf(detail, sizeof detail, "SZ[%d]", def);

@@ -398,8 +398,14 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
     w.out = &ctx->out;
     w.width = ctx->opt.line_width ? ctx->opt.line_width : 76;
     w.soft = !ctx->opt.no_soft_breaks;
-    sgft__buf_init(&w.render);
-    sgft__buf_init(&w.text);
+    /* The scratch of the tree before, emptied. */
+    struct write_scratch *ws = &ctx->wscratch;
+    w.render = ws->render;
+    w.text = ws->text;
+    w.render.len = w.text.len = 0;
+    w.sorted = ws->sorted;
+    w.seg = ws->seg;
+    w.sorted_cap = w.seg_cap = ws->cap;
     bool ok = true;
 
     open_variation(&w);
@@ -431,11 +437,23 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
     }
     putc_(&w, '\n');
     ok = ok && !w.render.oom && !w.text.oom && !ctx->out.oom;
-    sgft__buf_free(&w.render);
-    sgft__buf_free(&w.text);
-    free(w.sorted);
-    free(w.seg);
+    ws->render = w.render;
+    ws->text = w.text;
+    ws->sorted = w.sorted;
+    ws->seg = w.seg;
+    ws->cap = w.sorted_cap < w.seg_cap ? w.sorted_cap : w.seg_cap;
+    if (!ok)
+        sgft__write_release(ctx);
     return ok ? 0 : SGFT_ENOMEM;
+}
+
+void sgft__write_release(sgft_ctx *ctx) {
+    struct write_scratch *ws = &ctx->wscratch;
+    sgft__buf_free(&ws->render);
+    sgft__buf_free(&ws->text);
+    free(ws->sorted);
+    free(ws->seg);
+    memset(ws, 0, sizeof *ws);
 }
 
 int sgft__flush_output(sgft_ctx *ctx) {
