@@ -476,6 +476,11 @@ value *sgft__value_add(sgft_ctx *ctx, prop *p, uint64_t off, size_t len);
  * first property of n, in one allocation; false when out of memory. */
 bool sgft__prop_add_one(sgft_ctx *ctx, node *n, prop_id id, uint64_t off,
                         uint64_t value_off, size_t len);
+/* A new last child of parent (not NULL) at off (its ';'), holding the
+ * property id (known) at off + 1 with the one value of len bytes at
+ * value_off, in one allocation; NULL when out of memory. */
+node *sgft__node_new_one(sgft_ctx *ctx, node *parent, uint64_t off,
+                         prop_id id, uint64_t value_off, size_t len);
 void sgft__prop_unlink(node *n, prop *p);
 prop *sgft__prop_find(node *n, prop_id id);
 /* props.c: qsort order of prop pointers: by identifier, then as read. */

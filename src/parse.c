@@ -464,10 +464,21 @@ static void identifier(parser *p) {
 
 /* --- the main loop ----------------------------------------------------- */
 
-/* The node of most records, ";B[pd]" or ";W[pd]" (two lowercase letters)
- * with ';', '(' or ')' next (or after one line break), read in one step.
- * The bytes hold no fault of syntax, so what is built is what the general
- * path (add_node, identifier, read_values) builds from them.  Returns false
+/* Whether s (8 bytes readable) starts the node of most records, ";B[pd]"
+ * or ";W[pd]" (two lowercase letters), with ';', '(' or ')' next (or
+ * after one line break). */
+static inline bool is_plain_move(const char *s) {
+    if (s[0] != ';' || (s[1] != 'B' && s[1] != 'W') || s[2] != '[' ||
+        !is_lower(s[3]) || !is_lower(s[4]) || s[5] != ']')
+        return false;
+    char next = s[6] == '\n' ? s[7] : s[6];
+    return next == ';' || next == '(' || next == ')';
+}
+
+/* The node of most records (is_plain_move) read in one step, and the
+ * nodes of that form that follow it in the same sequence.  The bytes
+ * hold no fault of syntax, so what is built is what the general path
+ * (add_node, identifier, read_values) builds from them.  Returns false
  * for any other bytes: they take the general path. */
 static bool plain_move_node(parser *p) {
     input *in = p->in;
@@ -475,20 +486,41 @@ static bool plain_move_node(parser *p) {
     if (p->ev || p->scan || avail < 8)
         return false;
     const char *s = in_ptr(in, p->pos);
-    if ((s[1] != 'B' && s[1] != 'W') || s[2] != '[' || !is_lower(s[3]) ||
-        !is_lower(s[4]) || s[5] != ']')
-        return false;
-    char next = s[6] == '\n' ? s[7] : s[6];
-    if (next != ';' && next != '(' && next != ')')
+    if (!is_plain_move(s))
         return false;
     uint64_t off = p->pos;
     sgft__junk_flush(p);
     if (!add_node(p, off))
         return true;
     if (!sgft__prop_add_one(p->ctx, top(p)->last, s[1] == 'B' ? P_B : P_W,
-                            off + 1, off + 3, 2))
+                            off + 1, off + 3, 2)) {
         oom(p);
-    p->pos = off + 6;
+        return true;
+    }
+    /* The nodes after it: children of one another, in one allocation
+     * each, a line break between two of them skipped. */
+    frame *f = top(p);
+    node *last = f->last;
+    const char *end = in->data + in->len;
+    s += 6;
+    off += 6;
+    for (;;) {
+        const char *t = s[0] == '\n' ? s + 1 : s;
+        if (end - t < 8 || !is_plain_move(t))
+            break;
+        off += (uint64_t)(t - s);
+        node *n = sgft__node_new_one(p->ctx, last, off,
+                                     t[1] == 'B' ? P_B : P_W, off + 3, 2);
+        if (!n) {
+            oom(p);
+            break;
+        }
+        last = n;
+        s = t + 6;
+        off += 6;
+    }
+    f->last = last;
+    p->pos = off;
     return true;
 }
 

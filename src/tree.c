@@ -63,6 +63,28 @@ value *sgft__value_add(sgft_ctx *ctx, prop *p, uint64_t off, size_t len) {
     return v;
 }
 
+node *sgft__node_new_one(sgft_ctx *ctx, node *parent, uint64_t off,
+                         prop_id id, uint64_t value_off, size_t len) {
+    struct one {
+        node n;
+        prop p;
+        value v;
+    } *o = sgft__arena_alloc(&ctx->tree_arena, sizeof *o);
+    if (!o)
+        return NULL;
+    o->v = (value){.off = value_off, .len = len};
+    o->p = (prop){.id = id, .name = sgft__props[id].id, .off = off + 1,
+                  .values = &o->v, .last_value = &o->v};
+    o->n = (node){.parent = parent, .props = &o->p, .last_prop = &o->p,
+                  .off = off};
+    if (parent->last_child)
+        parent->last_child->next = &o->n;
+    else
+        parent->child = &o->n;
+    parent->last_child = &o->n;
+    return &o->n;
+}
+
 bool sgft__prop_add_one(sgft_ctx *ctx, node *n, prop_id id, uint64_t off,
                         uint64_t value_off, size_t len) {
     struct one {
