@@ -391,6 +391,8 @@ struct sgft_ctx {
         struct sgft_prop **sorted;
         void *seg;
         size_t cap;
+        struct sgft_node **open;
+        size_t open_cap;
     } wscratch;
 };
 

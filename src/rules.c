@@ -272,6 +272,30 @@ static void check_props(checker *k, node *n) {
     run_node(k, n);
 }
 
+/* Every node in pre-order.  The siblings still to be walked wait on a
+ * stack, so that the end of a line goes on from the last one without
+ * climbing back through the nodes of the line.  A rule may give the node
+ * it checks new children (a split), never new siblings. */
+static void walk(checker *k, node *n) {
+    sgft_ctx *ctx = k->ctx;
+    k->nlater = 0;
+    while (n && !ctx->status) {
+        check_node(k, n);
+        if (n->next) {
+            if (!sgft__vec_grow(&k->later, &k->later_cap, k->nlater + 1,
+                                sizeof *k->later, 16)) {
+                ctx->status = SGFT_ENOMEM;
+                return;
+            }
+            k->later[k->nlater++] = n->next;
+        }
+        if (n->child)
+            n = n->child;
+        else
+            n = k->nlater ? k->later[--k->nlater] : NULL;
+    }
+}
+
 /* A checker for a new tree: the context's spare one when it has one, its
  * scratch buffers and fact lists kept (emptied), all else cleared. */
 static checker *checker_new(sgft_ctx *ctx) {
@@ -285,9 +309,13 @@ static checker *checker_new(sgft_ctx *ctx) {
         sgft__buf_init(&k->b);
         sgft__buf_init(&k->num);
         memset(&k->facts, 0, sizeof k->facts);
+        k->later = NULL;
+        k->later_cap = 0;
     }
     buf a = k->a, b = k->b, num = k->num;
     exec_facts facts = k->facts;
+    node **later = k->later;
+    size_t later_cap = k->later_cap;
     memset(k, 0, offsetof(checker, grid));
     buf *keep[3] = {&a, &b, &num};
     for (int i = 0; i < 3; i++) {
@@ -299,6 +327,8 @@ static checker *checker_new(sgft_ctx *ctx) {
     k->b = b;
     k->num = num;
     k->facts = facts;
+    k->later = later;
+    k->later_cap = later_cap;
     k->ctx = ctx;
     return k;
 }
@@ -308,6 +338,7 @@ static void checker_destroy(checker *k) {
     sgft__buf_free(&k->b);
     sgft__buf_free(&k->num);
     sgft__exec_facts_free(&k->facts);
+    free(k->later);
     free(k);
 }
 
@@ -332,9 +363,7 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
         if (k->game->replay &&
             !(k->board = sgft__board_new(ctx, k->cols, k->rows)))
             ctx->status = SGFT_ENOMEM;
-        for (node *n = tree->root; n && !ctx->status;
-             n = sgft__node_next_preorder(n))
-            check_node(k, n);
+        walk(k, tree->root);
         run_tree(k);
     }
     bool oom = k->a.oom || k->b.oom || k->num.oom;

@@ -25,6 +25,8 @@ typedef struct checker {
     buf num;          /* scratch of the root's numbers (rules_tree.c) */
     board *board;     /* the replay (execute.c), for games that have one */
     exec_facts facts; /* what the replay found at the current node */
+    node **later;     /* the walk's siblings still to be checked */
+    size_t nlater, later_cap;
     /* --strip-analysis (rules_analysis.c): whether the tree was looked
      * at for the marks of the programs of AN_LIZZIE and AN_GRP ids, the
      * marks found (1 << when), the properties deleted per id, the

@@ -37,6 +37,8 @@ typedef struct writer {
     size_t nseg, seg_cap;
     prop **sorted;
     size_t sorted_cap;
+    node **open; /* the first node of each open variation */
+    size_t nopen, open_cap;
 } writer;
 
 /* --- low-level output with column tracking --------------------------- */
@@ -341,6 +343,52 @@ static bool write_simple(writer *w, const node *n) {
     return true;
 }
 
+/* Whether n is the move of most nodes, ";B[pd]": one B or W, one value
+ * of two printable ASCII bytes kept as read (six columns). */
+static inline bool is_move6(const writer *w, const node *n) {
+    const prop *p = n->props;
+    if (!p || p->next || (p->id != P_B && p->id != P_W))
+        return false;
+    const value *v = p->values;
+    if (!v || v->next || v->len != 2 || (v->flags & VALF_DECODED))
+        return false;
+    const unsigned char *raw = (const unsigned char *)value_bytes(w->ctx, v);
+    return raw[0] >= 0x20 && raw[0] <= 0x7E && raw[1] >= 0x20 &&
+           raw[1] <= 0x7E;
+}
+
+/* Writes n and the nodes after it, as long as each is such a move and the
+ * only child of the one before, as write_simple would one by one; returns
+ * the last node written, or NULL (nothing written) when n is no such
+ * move. */
+static node *write_moves(writer *w, node *n) {
+    if (!is_move6(w, n))
+        return NULL;
+    buf *o = w->out;
+    node *last;
+    do {
+        if (w->col + 6 > w->width)
+            newline(w);
+        if (o->cap - o->len <= 6 && !sgft__buf_reserve(o, 4096))
+            return n; /* the buffer's failure is seen at the end */
+        const prop *p = n->props;
+        const char *raw = value_bytes(w->ctx, p->values);
+        char *d = o->data + o->len;
+        d[0] = ';';
+        d[1] = p->id == P_B ? 'B' : 'W';
+        d[2] = '[';
+        d[3] = raw[0];
+        d[4] = raw[1];
+        d[5] = ']';
+        o->len += 6;
+        w->col += 6;
+        last = n;
+        n = n->child;
+    } while (n && !n->next && is_move6(w, n));
+    o->data[o->len] = '\0';
+    return last;
+}
+
 static bool write_node(writer *w, node *n) {
     if (write_simple(w, n))
         return true;
@@ -380,6 +428,14 @@ static bool write_node(writer *w, node *n) {
 
 static bool branches(const node *n) { return n->child && n->child->next; }
 
+static bool push_open(writer *w, node *n) {
+    if (!sgft__vec_grow(&w->open, &w->open_cap, w->nopen + 1, sizeof *w->open,
+                        16))
+        return false;
+    w->open[w->nopen++] = n;
+    return true;
+}
+
 static void open_variation(writer *w) {
     newline(w);
     putc_(w, '(');
@@ -406,33 +462,44 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
     w.sorted = ws->sorted;
     w.seg = ws->seg;
     w.sorted_cap = w.seg_cap = ws->cap;
+    w.open = ws->open;
+    w.open_cap = ws->open_cap;
     bool ok = true;
 
+    /* The walk keeps the first node of each open variation (the root's
+     * is the tree's), so that a leaf closes them without climbing back
+     * through the nodes of the line. */
     open_variation(&w);
     node *n = tree->root;
+    w.nopen = 0;
+    ok = push_open(&w, n);
     while (n && ok) {
-        ok = write_node(&w, n);
+        node *last = write_moves(&w, n);
+        if (last)
+            n = last;
+        else
+            ok = write_node(&w, n);
         if (n->child) {
-            if (branches(n))
+            if (branches(n)) {
                 open_variation(&w);
+                ok = ok && push_open(&w, n->child);
+            }
             n = n->child;
             continue;
         }
-        /* A leaf: close variations upwards until one has a next sibling. */
-        node *c = n;
+        /* A leaf: close variations until one has a next sibling. */
         n = NULL;
-        for (;;) {
-            while (c->parent && !branches(c->parent))
-                c = c->parent;
+        while (w.nopen) {
+            node *c = w.open[--w.nopen];
             close_variation(&w);
-            if (!c->parent)
-                break;
-            if (c->next) {
+            if (c->parent && c->next) {
                 open_variation(&w);
                 n = c->next;
+                ok = push_open(&w, n);
                 break;
             }
-            c = c->parent;
+            if (!c->parent)
+                break;
         }
     }
     putc_(&w, '\n');
@@ -442,6 +509,8 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
     ws->sorted = w.sorted;
     ws->seg = w.seg;
     ws->cap = w.sorted_cap < w.seg_cap ? w.sorted_cap : w.seg_cap;
+    ws->open = w.open;
+    ws->open_cap = w.open_cap;
     if (!ok)
         sgft__write_release(ctx);
     return ok ? 0 : SGFT_ENOMEM;
@@ -453,6 +522,7 @@ void sgft__write_release(sgft_ctx *ctx) {
     sgft__buf_free(&ws->text);
     free(ws->sorted);
     free(ws->seg);
+    free(ws->open);
     memset(ws, 0, sizeof *ws);
 }
 
