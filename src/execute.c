@@ -228,17 +228,26 @@ static unsigned stone_put(board *b, int at, unsigned char c) {
     unsigned same = (unsigned)(s0 == c) | (unsigned)(s1 == c) << 1 |
                     (unsigned)(s2 == c) << 2 | (unsigned)(s3 == c) << 3;
     if (same) {
-        /* The lowest side of the mask first; a side's head is read when
-         * its turn comes, since a join may have relabelled it. */
+        /* The lowest side of the mask first.  The stone joins the chain
+         * there (most stones join one chain); a side after it has its
+         * head read when its turn comes, since a join may have
+         * relabelled it. */
         static const unsigned char lowest[16] = {0, 0, 1, 0, 2, 0, 1, 0,
                                                  3, 0, 1, 0, 2, 0, 1, 0};
-        int h = at;
-        do {
+        int hs[4] = {h0, h1, h2, h3};
+        int h = hs[lowest[same]];
+        same &= same - 1;
+        head[at] = (uint16_t)h;
+        b->next[at] = b->next[h];
+        b->next[h] = (uint16_t)at;
+        b->size[h]++;
+        libs[h] = (uint16_t)(libs[h] + libs[at]);
+        while (same) {
             int qh = head[at + b->dirs[lowest[same]]];
             same &= same - 1;
             if (qh != h)
                 h = chain_join(b, h, qh);
-        } while (same);
+        }
     }
     if (b->superko)
         b->hash ^= zobrist(at, c);
