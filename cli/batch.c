@@ -563,10 +563,15 @@ static void batch_idle(void *arg) {
 /* The memory a file freed stays with the process for the next one: by
  * default the C library gives the top of the heap back to the system
  * after nearly every file, and takes it again for the next, a system
- * call and fresh zeroed pages each time. */
-static void keep_freed_memory(void) {
+ * call and fresh zeroed pages each time.  The heap also grows by a
+ * megabyte at a time (pages cost nothing until they are used), so that
+ * a small run takes it from the system once. */
+void keep_freed_memory(void) {
 #if defined HAVE_MALLOPT && defined HAVE_MALLOC_H && defined M_TRIM_THRESHOLD
     (void)mallopt(M_TRIM_THRESHOLD, 8 << 20);
+#endif
+#if defined HAVE_MALLOPT && defined HAVE_MALLOC_H && defined M_TOP_PAD
+    (void)mallopt(M_TOP_PAD, 1 << 20);
 #endif
 }
 
@@ -577,7 +582,6 @@ int run_batch(cli *c) {
     memset(&b, 0, sizeof b);
     printing_thread = pthread_self();
     b.c = c;
-    keep_freed_memory();
     if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
                    &failed) < 0)
         goto oom;

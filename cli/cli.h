@@ -88,6 +88,8 @@ void cli_apply_given(cli *c);
 
 /* batch.c */
 int run_single(cli *c, const char *in, const char *out);
+/* Sets how the C library keeps and takes heap memory (batch.c). */
+void keep_freed_memory(void);
 int run_batch(cli *c);
 void print_diag(const sgft_diag *d, void *data);
 

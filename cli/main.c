@@ -571,13 +571,19 @@ static void install_signal_handlers(void) {
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
         sigaddset(&sa.sa_mask, sigs[i]);
+    /* A signal ignored by the caller (nohup) stays ignored: the handler
+     * is set and the old way taken back where it was SIG_IGN, with the
+     * signals held meanwhile (one that came is then dropped, as it would
+     * have been), in one call a signal rather than two. */
+    sigset_t held;
+    bool holding = sigprocmask(SIG_BLOCK, &sa.sa_mask, &held) == 0;
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
         struct sigaction old;
-        /* A signal ignored by the caller (nohup) stays ignored. */
-        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue;
-        sigaction(sigs[i], &sa, NULL);
+        if (sigaction(sigs[i], &sa, &old) == 0 && old.sa_handler == SIG_IGN)
+            sigaction(sigs[i], &old, NULL);
     }
+    if (holding)
+        sigprocmask(SIG_SETMASK, &held, NULL);
     /* A file-size limit is a write error (27), not the end of the run. */
     signal(SIGXFSZ, SIG_IGN);
 }
@@ -630,6 +636,7 @@ static void cli_free(cli *c) {
 }
 
 int main(int argc, char **argv) {
+    keep_freed_memory();
     cli c;
     memset(&c, 0, sizeof c);
     c.opt = sgft_options_new();

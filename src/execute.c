@@ -37,8 +37,6 @@
  * as long as the board's (stride = cols + 2, so that a board of 19 lines
  * fits in a few kilobytes): the neighbours of a point are at -1, +1,
  * -stride and +stride, never out of the array. */
-#define MAX_STRIDE (MAX_BOARD + 2)
-#define NPOINTS (MAX_STRIDE * MAX_STRIDE)
 #define AT(b, x, y) (((y) + 1) * (b)->stride + (x) + 1)
 #define NO_POINT 0 /* a frame point: never a stone, nor a ko point */
 
@@ -81,20 +79,46 @@ struct board {
     size_t set_cap, set_count;
     struct seen *hlog;
     size_t nhlog, hlog_cap;
-    unsigned char stones[NPOINTS]; /* EMPTY, BLACK, WHITE or EDGE */
-    unsigned char skip[NPOINTS];   /* setup without effect */
+    /* The arrays of the points, in one allocation sized for the board
+     * (npoints, kept for a next tree whose board is no larger). */
+    size_t npoints;
+    unsigned char *stones; /* EMPTY, BLACK, WHITE or EDGE */
+    unsigned char *skip;   /* setup without effect */
     /* chains: meaningful where a stone stands; head is the point itself
      * where none stands, so that the counts of the chains next to a
      * point change without a test of what stands there (the count of an
      * empty or frame point is read by no one) */
-    uint16_t head[NPOINTS]; /* the chain's first stone, its name */
-    uint16_t next[NPOINTS]; /* the next stone of the chain, circular */
-    uint16_t size[NPOINTS], libs[NPOINTS]; /* at the head: stones and
-                                              pseudo-liberties */
-    uint16_t scratch[NPOINTS], stack[NPOINTS]; /* chain rebuild */
+    uint16_t *head; /* the chain's first stone, its name */
+    uint16_t *next; /* the next stone of the chain, circular */
+    uint16_t *size, *libs; /* at the head: stones and pseudo-liberties */
+    uint16_t *scratch, *stack; /* chain rebuild */
 };
 
 static void set_undo(board *b, size_t to);
+static void board_destroy(board *b);
+
+/* Gives b the arrays of n points (each, and room for the six arrays of
+ * uint16_t after the two of bytes); false when out of memory. */
+static bool board_points(board *b, size_t n) {
+    if (n <= b->npoints)
+        return true;
+    size_t bytes = (n * 2 + 1) & ~(size_t)1; /* uint16_t aligned */
+    char *m = malloc(bytes + 6 * n * sizeof(uint16_t));
+    if (!m)
+        return false;
+    free(b->stones);
+    b->npoints = n;
+    b->stones = (unsigned char *)m;
+    b->skip = b->stones + n;
+    uint16_t *u = (uint16_t *)(void *)(m + bytes);
+    b->head = u;
+    b->next = u + n;
+    b->size = u + 2 * n;
+    b->libs = u + 3 * n;
+    b->scratch = u + 4 * n;
+    b->stack = u + 5 * n;
+    return true;
+}
 
 board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     /* The board of the tree before is used again, with its logs. */
@@ -102,10 +126,14 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     if (b) {
         ctx->spare_board = NULL;
     } else {
-        b = malloc(sizeof *b);
+        b = calloc(1, sizeof *b);
         if (!b)
             return NULL;
-        memset(b, 0, offsetof(board, stones));
+    }
+    size_t n = (size_t)(rows + 2) * (size_t)(cols + 2);
+    if (!board_points(b, n)) {
+        board_destroy(b);
+        return NULL;
     }
     b->ctx = ctx;
     b->cols = cols;
@@ -120,7 +148,6 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     b->hash = 0;
     b->nlog = b->depth = 0;
     set_undo(b, 0);
-    size_t n = (size_t)(rows + 2) * (size_t)b->stride;
     memset(b->stones, EDGE, n);
     for (int y = 0; y < rows; y++)
         memset(&b->stones[AT(b, 0, y)], EMPTY, (size_t)cols);
@@ -131,6 +158,7 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
 }
 
 static void board_destroy(board *b) {
+    free(b->stones);
     free(b->log);
     free(b->path);
     free(b->set);

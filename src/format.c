@@ -157,13 +157,17 @@ int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
         break;
     case SGFT_FORMAT_TEXT:
     default:
+        /* One call: one write to standard error. */
         if (d->has_pos)
-            fprintf(f, "%s%s:%lu:%lu:%s ", b, file, d->line, d->col, r);
+            fprintf(f, "%s%s:%lu:%lu:%s %s%s %c%d%s%s: %s\n", b, file,
+                    d->line, d->col, r, c, sgft_severity_name(d->severity),
+                    sgft_severity_letter(d->severity), d->code,
+                    d->critical ? " (critical)" : "", r, d->text);
         else
-            fprintf(f, "%s%s:%s ", b, file, r);
-        fprintf(f, "%s%s %c%d%s%s: %s\n", c, sgft_severity_name(d->severity),
-                sgft_severity_letter(d->severity), d->code,
-                d->critical ? " (critical)" : "", r, d->text);
+            fprintf(f, "%s%s:%s %s%s %c%d%s%s: %s\n", b, file, r, c,
+                    sgft_severity_name(d->severity),
+                    sgft_severity_letter(d->severity), d->code,
+                    d->critical ? " (critical)" : "", r, d->text);
         break;
     }
     return ferror(f) ? -1 : 0;
@@ -179,28 +183,27 @@ int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
     if (fmt == SGFT_FORMAT_JSON || fmt == SGFT_FORMAT_SARIF ||
         fmt == SGFT_FORMAT_GITLAB || s->fatal)
         return 0;
+    /* One line, written at once (standard error has no buffer). */
+    char line[256];
+    size_t n = 0;
     const char *sep = " ";
-    fprintf(f, "%s:", file ? file : "sgftidy");
-    if (!s->errors && !s->warnings) {
-        fprintf(f, "%sOK", sep);
-        sep = "  ";
-    }
-    if (s->errors) {
-        fprintf(f, "%s%lu error(s)", sep, s->errors);
-        sep = "  ";
-    }
-    if (s->warnings) {
-        fprintf(f, "%s%lu warning(s)", sep, s->warnings);
-        sep = "  ";
-    }
-    if (s->critical) {
-        fprintf(f, "%s(critical:%lu)", sep, s->critical);
-        sep = "  ";
-    }
-    if (s->ignored) {
-        fprintf(f, "%s(%lu message(s) ignored)", sep, s->ignored);
-        sep = "  ";
-    }
+#define ADD(...)                                                         \
+    do {                                                                 \
+        int k = snprintf(line + n, sizeof line - n, __VA_ARGS__);        \
+        if (k > 0)                                                       \
+            n = n + (size_t)k < sizeof line ? n + (size_t)k : sizeof line - 1; \
+        sep = "  ";                                                      \
+    } while (0)
+    if (!s->errors && !s->warnings)
+        ADD("%sOK", sep);
+    if (s->errors)
+        ADD("%s%lu error(s)", sep, s->errors);
+    if (s->warnings)
+        ADD("%s%lu warning(s)", sep, s->warnings);
+    if (s->critical)
+        ADD("%s(critical:%lu)", sep, s->critical);
+    if (s->ignored)
+        ADD("%s(%lu message(s) ignored)", sep, s->ignored);
     /* What happened to the output file (not in SGFC's own layout). */
     static const char *const states[] = {
         [SGFT_OUTPUT_CREATED] = "(written)",
@@ -208,7 +211,9 @@ int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
         [SGFT_OUTPUT_UNCHANGED] = "(unchanged)"};
     if (fmt == SGFT_FORMAT_TEXT && s->output >= SGFT_OUTPUT_CREATED &&
         s->output <= SGFT_OUTPUT_UNCHANGED)
-        fprintf(f, "%s%s", sep, states[s->output]);
-    fputc('\n', f);
+        ADD("%s%s", sep, states[s->output]);
+#undef ADD
+    line[n] = '\0';
+    fprintf(f, "%s:%s\n", file ? file : "sgftidy", line);
     return ferror(f) ? -1 : 0;
 }
