@@ -16,11 +16,11 @@
  * place, and its faults reported, by the call that hands it over.
  *
  * The old files of a group, held open until the renames, are closed by
- * a third thread (the closer), since closing the last descriptor of a
- * file that has no name any more frees its blocks, and a file system may
- * wait there for the disk (to discard them).  So the next group need not
- * wait for that.  Where the closer cannot be started, the syncer closes
- * them itself. */
+ * threads of their own (the closers), since closing the last descriptor
+ * of a file that has no name any more frees its blocks, and a file system
+ * may wait there for the disk (to discard them).  So the next group need
+ * not wait for that, and several closes at once overlap their waits.
+ * Where no closer can be started, the syncer closes them itself. */
 /* syncfs */
 #define _GNU_SOURCE
 #define _XOPEN_SOURCE 700
@@ -89,8 +89,12 @@ static pthread_mutex_t close_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t close_cv = PTHREAD_COND_INITIALIZER;
 static int *to_close;
 static size_t nclose, close_cap;
-static bool closer_on, closer_quit;
-static pthread_t closer;
+/* Several closers: the wait for the disk is most of a close, and the
+ * disk takes the discards of several files at once. */
+#define CLOSERS 4
+static int closers_on; /* how many were started */
+static bool closer_quit;
+static pthread_t closers[CLOSERS];
 
 static void lock(void) { pthread_mutex_lock(&batch_lock); }
 
@@ -168,15 +172,17 @@ static bool start_thread(pthread_t *t, void *(*fn)(void *)) {
     return on;
 }
 
-/* fd is closed by the closer, or here when it cannot be. */
+/* fd is closed by a closer, or here when none can be started. */
 static void close_later(int fd) {
     pthread_mutex_lock(&close_lock);
-    if (!closer_on) {
+    if (!closers_on) {
         closer_quit = false;
-        closer_on = start_thread(&closer, closer_main);
+        while (closers_on < CLOSERS &&
+               start_thread(&closers[closers_on], closer_main))
+            closers_on++;
     }
-    if (closer_on && sgft__vec_grow(&to_close, &close_cap, nclose + 1,
-                                    sizeof *to_close, 256)) {
+    if (closers_on && sgft__vec_grow(&to_close, &close_cap, nclose + 1,
+                                     sizeof *to_close, 256)) {
         to_close[nclose++] = fd;
         pthread_cond_signal(&close_cv);
         fd = -1;
@@ -186,17 +192,17 @@ static void close_later(int fd) {
         close(fd);
 }
 
-/* The closer done with its queue, and ended. */
+/* The closers done with their queue, and ended. */
 static void stop_closer(void) {
     pthread_mutex_lock(&close_lock);
-    bool on = closer_on;
+    int on = closers_on;
     closer_quit = true;
-    pthread_cond_signal(&close_cv);
+    pthread_cond_broadcast(&close_cv);
     pthread_mutex_unlock(&close_lock);
-    if (on)
-        pthread_join(closer, NULL);
+    for (int i = 0; i < on; i++)
+        pthread_join(closers[i], NULL);
     pthread_mutex_lock(&close_lock);
-    closer_on = false;
+    closers_on = 0;
     free(to_close);
     to_close = NULL;
     nclose = close_cap = 0;
