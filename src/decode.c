@@ -119,10 +119,28 @@ size_t sgft__dec_convert(iconv_t cd, bool utf8, const char *in, size_t len,
 }
 
 /* Whether head decodes without an invalid byte in charset cs. */
+/* The same for UTF-8, without a copy: as sgft__dec_convert reads it, a
+ * character that the end cuts waits for the rest unless final. */
+static bool utf8_clean(const char *s, size_t len, bool final) {
+    if (sgft__utf8_valid(s, len))
+        return true;
+    if (final)
+        return false;
+    for (size_t back = 1; back <= 3 && back <= len; back++) {
+        unsigned char c = (unsigned char)s[len - back];
+        size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+        if (c >= 0xC0 && n > back && sgft__utf8_valid(s, len - back))
+            return true;
+    }
+    return false;
+}
+
 bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
                             bool final) {
     bool utf8 = sgft__dec_is_utf8_name(cs);
-    iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open("UTF-8", cs);
+    if (utf8)
+        return utf8_clean(head, len, final);
+    iconv_t cd = iconv_open("UTF-8", cs);
     if (!utf8 && cd == (iconv_t)-1)
         return false;
     buf out;

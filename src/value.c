@@ -142,6 +142,12 @@ bool sgft__utf8_valid(const char *s, size_t len) {
         unsigned char c = *p;
         if (c < 0x80) {
             p++;
+            /* ASCII, eight bytes at a time */
+            for (uint64_t w; e - p >= 8; p += 8) {
+                memcpy(&w, p, 8);
+                if (w & UINT64_C(0x8080808080808080))
+                    break;
+            }
             continue;
         }
         size_t n;

@@ -3,6 +3,7 @@
  * '\' or ']', detection of short texts, a declared Latin charset over
  * double-byte text, and the decoding reader of -E1 fed byte by byte. */
 #include "tests.h"
+#include "../../src/decode.h"
 
 #include <string.h>
 
@@ -121,6 +122,38 @@ START_TEST(test_decoder_pieces) {
 }
 END_TEST
 
+/* A head declared UTF-8 decodes cleanly when it has no invalid byte; a
+ * character cut by the end of a head that the text goes on after waits
+ * for its rest, whatever follows its first byte (as the converter reads
+ * it), and is invalid at the end of the text. */
+START_TEST(test_utf8_clean) {
+    static const struct {
+        const char *s;
+        bool final, clean;
+    } cases[] = {
+        {"plain ASCII text, longer than eight bytes", true, true},
+        {"caf\xc3\xa9 \xe6\xbc\xa2\xe5\xad\x97 \xf0\x9f\x98\x80", true, true},
+        {"abcdefgh\xc3", true, false},
+        {"abcdefgh\xc3", false, true},
+        {"abcdefgh\xe6\xbc", false, true},
+        {"abcdefgh\xf0\x9f\x98", false, true},
+        {"abcdefgh\xe6" "A", false, true},
+        {"abcdefgh\xe6" "A", true, false},
+        {"abc\xe6" "Adefghijkl", false, false},
+        {"abcdefgh\xff", true, false},
+        {"abcdefghijklmnop\x80qrstuvwx", true, false},
+        {"abcdefghijklmnop\xc0\xafqrstu", true, false},
+        {"\xed\xa0\x80 a surrogate", true, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ck_assert_msg(sgft__dec_decodes_cleanly("UTF-8", cases[i].s,
+                                                strlen(cases[i].s),
+                                                cases[i].final) ==
+                          cases[i].clean,
+                      "case %zu", i);
+}
+END_TEST
+
 Suite *decode_suite(void) {
     Suite *s = suite_create("decode");
     TCase *tc = tcase_create("decode");
@@ -129,6 +162,7 @@ Suite *decode_suite(void) {
     tcase_add_test(tc, test_detect_short);
     tcase_add_test(tc, test_mislabelled);
     tcase_add_test(tc, test_decoder_pieces);
+    tcase_add_test(tc, test_utf8_clean);
     suite_add_tcase(s, tc);
     return s;
 }
