@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,30 +161,17 @@ int sgft_options_delete_prop(sgft_options *o, const char *id) {
     return 0;
 }
 
-sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
-                       void *userdata) {
-    sgft_ctx *ctx = calloc(1, sizeof *ctx);
-    if (!ctx)
-        return NULL;
-    if (opts)
-        ctx->opt = *opts;
-    else
-        sgft__options_defaults(&ctx->opt);
-    if (ctx->opt.line_width < 20)
-        ctx->opt.line_width = 20;
-    ctx->diag_fn = fn;
-    ctx->diag_data = userdata;
-    sgft__prop_index_init(&ctx->pindex);
-    sgft__arena_init(&ctx->tree_arena);
-    sgft__buf_init(&ctx->msgbuf);
-    sgft__buf_init(&ctx->header);
-    sgft__buf_init(&ctx->out);
-    return ctx;
-}
+/* A context freed is kept, one for each thread, for the next one the
+ * thread makes: a batch makes a context for each file, and the memory a
+ * file needs (the tree's arena, the board and its logs, the checker's
+ * and the writer's scratch, the output buffer) is then taken from the
+ * system once, not once a file.  A thread's kept context is freed when
+ * the thread ends. */
+static pthread_key_t kept_key;
+static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+static bool kept_on;
 
-void sgft_ctx_free(sgft_ctx *ctx) {
-    if (!ctx)
-        return;
+static void ctx_destroy(sgft_ctx *ctx) {
     sgft__board_release(ctx);
     sgft__checker_release(ctx);
     sgft__write_release(ctx);
@@ -192,6 +180,79 @@ void sgft_ctx_free(sgft_ctx *ctx) {
     sgft__buf_free(&ctx->header);
     sgft__buf_free(&ctx->out);
     free(ctx);
+}
+
+static void kept_free(void *ctx) { ctx_destroy(ctx); }
+
+static void kept_init(void) {
+    kept_on = pthread_key_create(&kept_key, kept_free) == 0;
+}
+
+/* The thread's kept context, emptied as calloc would leave it but for its
+ * memory, or NULL. */
+static sgft_ctx *kept_take(void) {
+    pthread_once(&kept_once, kept_init);
+    sgft_ctx *ctx = kept_on ? pthread_getspecific(kept_key) : NULL;
+    if (!ctx || pthread_setspecific(kept_key, NULL) != 0)
+        return NULL;
+    arena a = ctx->tree_arena;
+    buf keep[3] = {ctx->msgbuf, ctx->header, ctx->out};
+    prop_index ix = ctx->pindex;
+    struct board *spare_b = ctx->spare_board;
+    struct checker *checker = ctx->spare_checker;
+    struct write_scratch ws = ctx->wscratch;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->tree_arena = a;
+    ctx->pindex = ix;
+    ctx->spare_board = spare_b;
+    ctx->spare_checker = checker;
+    ctx->wscratch = ws;
+    for (int i = 0; i < 3; i++) {
+        keep[i].len = 0;
+        if (keep[i].data)
+            keep[i].data[0] = '\0';
+    }
+    ctx->msgbuf = keep[0];
+    ctx->header = keep[1];
+    ctx->out = keep[2];
+    return ctx;
+}
+
+sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
+                       void *userdata) {
+    sgft_ctx *ctx = kept_take();
+    if (!ctx) {
+        ctx = calloc(1, sizeof *ctx);
+        if (!ctx)
+            return NULL;
+        sgft__prop_index_init(&ctx->pindex);
+        sgft__arena_init(&ctx->tree_arena);
+        sgft__buf_init(&ctx->msgbuf);
+        sgft__buf_init(&ctx->header);
+        sgft__buf_init(&ctx->out);
+    }
+    if (opts)
+        ctx->opt = *opts;
+    else
+        sgft__options_defaults(&ctx->opt);
+    if (ctx->opt.line_width < 20)
+        ctx->opt.line_width = 20;
+    ctx->diag_fn = fn;
+    ctx->diag_data = userdata;
+    return ctx;
+}
+
+void sgft_ctx_free(sgft_ctx *ctx) {
+    if (!ctx)
+        return;
+    /* Kept when nothing failed and the thread keeps none yet. */
+    if (!ctx->status && !ctx->msgbuf.oom && !ctx->header.oom &&
+        !ctx->out.oom && kept_on && !pthread_getspecific(kept_key)) {
+        sgft__arena_reset(&ctx->tree_arena);
+        if (pthread_setspecific(kept_key, ctx) == 0)
+            return;
+    }
+    ctx_destroy(ctx);
 }
 
 void sgft_ctx_set_decider(sgft_ctx *ctx, sgft_decide_fn fn, void *userdata) {
