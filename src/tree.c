@@ -63,20 +63,32 @@ value *sgft__value_add(sgft_ctx *ctx, prop *p, uint64_t off, size_t len) {
     return v;
 }
 
+/* A property with its one value, allocated together. */
+struct prop_one {
+    prop p;
+    value v;
+};
+
+/* Fills o: the property id (known) at off with the value of len bytes at
+ * value_off. */
+static void prop_one_init(struct prop_one *o, prop_id id, uint64_t off,
+                          uint64_t value_off, size_t len) {
+    o->v = (value){.off = value_off, .len = len};
+    o->p = (prop){.id = id, .name = sgft__props[id].id, .off = off,
+                  .values = &o->v, .last_value = &o->v};
+}
+
 node *sgft__node_new_one(sgft_ctx *ctx, node *parent, uint64_t off,
                          prop_id id, uint64_t value_off, size_t len) {
-    struct one {
+    struct {
         node n;
-        prop p;
-        value v;
+        struct prop_one one;
     } *o = sgft__arena_alloc(&ctx->tree_arena, sizeof *o);
     if (!o)
         return NULL;
-    o->v = (value){.off = value_off, .len = len};
-    o->p = (prop){.id = id, .name = sgft__props[id].id, .off = off + 1,
-                  .values = &o->v, .last_value = &o->v};
-    o->n = (node){.parent = parent, .props = &o->p, .last_prop = &o->p,
-                  .off = off};
+    prop_one_init(&o->one, id, off + 1, value_off, len);
+    o->n = (node){.parent = parent, .props = &o->one.p,
+                  .last_prop = &o->one.p, .off = off};
     if (parent->last_child)
         parent->last_child->next = &o->n;
     else
@@ -87,15 +99,10 @@ node *sgft__node_new_one(sgft_ctx *ctx, node *parent, uint64_t off,
 
 bool sgft__prop_add_one(sgft_ctx *ctx, node *n, prop_id id, uint64_t off,
                         uint64_t value_off, size_t len) {
-    struct one {
-        prop p;
-        value v;
-    } *o = sgft__arena_alloc(&ctx->tree_arena, sizeof *o);
+    struct prop_one *o = sgft__arena_alloc(&ctx->tree_arena, sizeof *o);
     if (!o)
         return false;
-    o->v = (value){.off = value_off, .len = len};
-    o->p = (prop){.id = id, .name = sgft__props[id].id, .off = off,
-                  .values = &o->v, .last_value = &o->v};
+    prop_one_init(o, id, off, value_off, len);
     if (n->last_prop)
         n->last_prop->next = &o->p;
     else
