@@ -302,7 +302,9 @@ static bool read_value(parser *p, prop *pr) {
                  * syntax ends, and the rest is read again. */
                 report r = {0};
                 r.prop = pr->name;
-                r.value = v;
+                /* An empty part shows as nothing (a length of 0 would
+                 * have the slot read up to a NUL the input has not). */
+                r.value = cut ? v : "";
                 r.value_len = cut;
                 char rest[24];
                 size_t from = cut;

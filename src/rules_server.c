@@ -47,12 +47,15 @@ static void rep_plain(checker *k, msg_id code, const prop *p, const value *v,
                       const char *newv, const char *detail) {
     report r = {0};
     r.prop = p->name;
+    /* An empty value shows as nothing: a length of 0 would have the
+     * slot read up to a NUL that raw bytes do not have. */
+    const char *bytes = v->len ? value_bytes(k->ctx, v) : "";
     if (newv) {
         r.value = newv;
-        r.old = value_bytes(k->ctx, v);
+        r.old = bytes;
         r.old_len = v->len;
     } else {
-        r.value = value_bytes(k->ctx, v);
+        r.value = bytes;
         r.value_len = v->len;
     }
     r.detail = detail;
