@@ -196,7 +196,7 @@ static sgft_ctx *kept_take(void) {
     if (!ctx || pthread_setspecific(kept_key, NULL) != 0)
         return NULL;
     arena a = ctx->tree_arena;
-    buf keep[3] = {ctx->msgbuf, ctx->header, ctx->out};
+    buf msgbuf = ctx->msgbuf, header = ctx->header, out = ctx->out;
     prop_index ix = ctx->pindex;
     struct board *spare_b = ctx->spare_board;
     struct checker *checker = ctx->spare_checker;
@@ -207,14 +207,12 @@ static sgft_ctx *kept_take(void) {
     ctx->spare_board = spare_b;
     ctx->spare_checker = checker;
     ctx->wscratch = ws;
-    for (int i = 0; i < 3; i++) {
-        keep[i].len = 0;
-        if (keep[i].data)
-            keep[i].data[0] = '\0';
-    }
-    ctx->msgbuf = keep[0];
-    ctx->header = keep[1];
-    ctx->out = keep[2];
+    sgft__buf_clear(&msgbuf);
+    sgft__buf_clear(&header);
+    sgft__buf_clear(&out);
+    ctx->msgbuf = msgbuf;
+    ctx->header = header;
+    ctx->out = out;
     return ctx;
 }
 

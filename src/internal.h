@@ -69,6 +69,13 @@ bool sgft__buf_reserve(buf *b, size_t extra);
 void sgft__buf_put_slow(buf *b, const char *s, size_t len);
 void sgft__buf_puts(buf *b, const char *s);
 
+/* Empties b, keeping its memory (and a NUL where its text was). */
+static inline void sgft__buf_clear(buf *b) {
+    b->len = 0;
+    if (b->data)
+        b->data[0] = '\0';
+}
+
 /* Appends (the common case inline: room in the buffer). */
 static inline void sgft__buf_put(buf *b, const char *s, size_t len) {
     if (len && b->cap - b->len > len) {

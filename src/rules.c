@@ -317,12 +317,9 @@ static checker *checker_new(sgft_ctx *ctx) {
     node **later = k->later;
     size_t later_cap = k->later_cap;
     memset(k, 0, offsetof(checker, grid));
-    buf *keep[3] = {&a, &b, &num};
-    for (int i = 0; i < 3; i++) {
-        keep[i]->len = 0;
-        if (keep[i]->data)
-            keep[i]->data[0] = '\0';
-    }
+    sgft__buf_clear(&a);
+    sgft__buf_clear(&b);
+    sgft__buf_clear(&num);
     k->a = a;
     k->b = b;
     k->num = num;

@@ -276,38 +276,15 @@ static bool is_gameinfo(const prop *p) {
     return p->id != P_UNKNOWN && sgft__props[p->id].kind == PK_GAMEINFO;
 }
 
-/* The most common node, one property that is neither text nor game-info
- * (a move), its values plain ASCII kept as read: written as render_node
- * and the loop below would write it, without rendering it first.  False
- * (nothing written) for any other node. */
+/* A node of one property that is neither text nor game-info, its values
+ * plain ASCII kept as read: written as render_node and the loop below
+ * would write it, without rendering it first (the move of most nodes,
+ * ";B[pd]", is write_moves').  False (nothing written) for any other
+ * node. */
 static bool write_simple(writer *w, const node *n) {
     const prop *p = n->props;
     if (!p || p->next || p->id == P_UNKNOWN)
         return false;
-    const value *mv = p->values;
-    if ((p->id == P_B || p->id == P_W) && mv && !mv->next && mv->len == 2 &&
-        !(mv->flags & VALF_DECODED)) {
-        /* The move of most nodes, ";B[pd]": six columns. */
-        const char *raw = value_bytes(w->ctx, mv);
-        unsigned char x = (unsigned char)raw[0], y = (unsigned char)raw[1];
-        if (x >= 0x20 && x <= 0x7E && y >= 0x20 && y <= 0x7E) {
-            if (w->col + 6 > w->width)
-                newline(w);
-            buf *o = w->out;
-            if (!sgft__buf_reserve(o, 6))
-                return true; /* the buffer's failure is seen at the end */
-            char *d = o->data + o->len;
-            d[0] = ';';
-            d[1] = p->id == P_B ? 'B' : 'W';
-            d[2] = '[';
-            d[3] = (char)x;
-            d[4] = (char)y;
-            d[5] = ']';
-            o->len += 6;
-            w->col += 6;
-            return true;
-        }
-    }
     const prop_info *pi = &sgft__props[p->id];
     if (is_text_type(pi->vt) || has_text_part(pi->vt) ||
         pi->kind == PK_GAMEINFO)
@@ -343,26 +320,27 @@ static bool write_simple(writer *w, const node *n) {
     return true;
 }
 
-/* Whether n is the move of most nodes, ";B[pd]": one B or W, one value
- * of two printable ASCII bytes kept as read (six columns). */
-static inline bool is_move6(const writer *w, const node *n) {
+/* The two bytes of n's value when n is the move of most nodes, ";B[pd]":
+ * one B or W, one value of two printable ASCII bytes kept as read (six
+ * columns); else NULL. */
+static inline const char *move6(const writer *w, const node *n) {
     const prop *p = n->props;
     if (!p || p->next || (p->id != P_B && p->id != P_W))
-        return false;
+        return NULL;
     const value *v = p->values;
     if (!v || v->next || v->len != 2 || (v->flags & VALF_DECODED))
-        return false;
-    const unsigned char *raw = (const unsigned char *)value_bytes(w->ctx, v);
-    return raw[0] >= 0x20 && raw[0] <= 0x7E && raw[1] >= 0x20 &&
-           raw[1] <= 0x7E;
+        return NULL;
+    const char *raw = value_bytes(w->ctx, v);
+    unsigned char x = (unsigned char)raw[0], y = (unsigned char)raw[1];
+    return x >= 0x20 && x <= 0x7E && y >= 0x20 && y <= 0x7E ? raw : NULL;
 }
 
 /* Writes n and the nodes after it, as long as each is such a move and the
- * only child of the one before, as write_simple would one by one; returns
- * the last node written, or NULL (nothing written) when n is no such
- * move. */
+ * only child of the one before; returns the last node written, or NULL
+ * (nothing written) when n is no such move. */
 static node *write_moves(writer *w, node *n) {
-    if (!is_move6(w, n))
+    const char *raw = move6(w, n);
+    if (!raw)
         return NULL;
     buf *o = w->out;
     node *last;
@@ -371,11 +349,9 @@ static node *write_moves(writer *w, node *n) {
             newline(w);
         if (o->cap - o->len <= 6 && !sgft__buf_reserve(o, 4096))
             return n; /* the buffer's failure is seen at the end */
-        const prop *p = n->props;
-        const char *raw = value_bytes(w->ctx, p->values);
         char *d = o->data + o->len;
         d[0] = ';';
-        d[1] = p->id == P_B ? 'B' : 'W';
+        d[1] = n->props->id == P_B ? 'B' : 'W';
         d[2] = '[';
         d[3] = raw[0];
         d[4] = raw[1];
@@ -384,7 +360,7 @@ static node *write_moves(writer *w, node *n) {
         w->col += 6;
         last = n;
         n = n->child;
-    } while (n && !n->next && is_move6(w, n));
+    } while (n && !n->next && (raw = move6(w, n)));
     o->data[o->len] = '\0';
     return last;
 }
@@ -458,7 +434,8 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
     struct write_scratch *ws = &ctx->wscratch;
     w.render = ws->render;
     w.text = ws->text;
-    w.render.len = w.text.len = 0;
+    sgft__buf_clear(&w.render);
+    sgft__buf_clear(&w.text);
     w.sorted = ws->sorted;
     w.seg = ws->seg;
     w.sorted_cap = w.seg_cap = ws->cap;
