@@ -262,7 +262,10 @@ static void job_run(job *j) {
     }
     if (c->tty)
         sgft_ctx_set_decider(ctx, ask_terminal, j);
-    sgft_ctx_set_progress(ctx, job_progress, j);
+    /* Without a progress line, nothing counts the bytes read (the
+     * count of a deferred job is shared by the threads). */
+    if (c->prog.on)
+        sgft_ctx_set_progress(ctx, job_progress, j);
     if (c->cmp != CMP_NONE) {
         FILE *out = stdout;
         if (j->deferred && !(out = open_memstream(&j->text, &j->text_len))) {
@@ -504,7 +507,7 @@ static pool_step batch_prepare(void *arg, size_t i, void *slot) {
     job *j = slot;
     cli *c = b->c;
     job_begin(j, c, b->list->v[i], b->deferred);
-    j->reading = &b->reading;
+    j->reading = c->prog.on ? &b->reading : NULL;
     if (b->stop)
         return POOL_READY;
     if (b->count && c->mode == B_IN_PLACE) {
@@ -541,8 +544,8 @@ static void batch_finish(void *arg, size_t i, void *slot) {
     }
     int rc = job_report(j);
     b->worst = rc > b->worst ? rc : b->worst;
-    if (j->deferred)
-        atomic_fetch_sub(&b->reading, j->cur);
+    if (j->reading)
+        atomic_fetch_sub(j->reading, j->cur);
     struct stat st;
     if (b->count && c->prog.on)
         progress_file_done(&c->prog, stat(j->in, &st) == 0 && S_ISREG(st.st_mode)
