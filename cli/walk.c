@@ -26,10 +26,8 @@ static int push(path_list *l, char *p) {
     if (l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 64;
         char **v = realloc(l->v, cap * sizeof *v);
-        if (!v) {
-            free(p);
+        if (!v)
             return -1;
-        }
         l->v = v;
         l->cap = cap;
     }
@@ -37,16 +35,51 @@ static int push(path_list *l, char *p) {
     return 0;
 }
 
-static char *join(const char *dir, const char *name) {
+/* The strings a list owns are kept in blocks, many to a block: a batch
+ * names thousands of files, and one allocation each costs more than
+ * the rest of the walk. */
+#define BLOCK_SIZE 65536
+struct path_block {
+    struct path_block *next;
+    size_t used, cap;
+    char s[];
+};
+
+/* Room for need bytes in one of l's blocks; NULL when out of memory. */
+static char *room(path_list *l, size_t need) {
+    struct path_block *k = l->blocks;
+    if (!k || k->cap - k->used < need) {
+        size_t cap = need > BLOCK_SIZE ? need : BLOCK_SIZE;
+        if (!(k = malloc(sizeof *k + cap)))
+            return NULL;
+        k->next = l->blocks;
+        k->used = 0;
+        k->cap = cap;
+        l->blocks = k;
+    }
+    k->used += need;
+    return k->s + k->used - need;
+}
+
+/* A copy of path that is l's own; NULL when out of memory. */
+static char *keep(path_list *l, const char *path) {
+    size_t n = strlen(path) + 1;
+    char *p = room(l, n);
+    return p ? memcpy(p, path, n) : NULL;
+}
+
+/* dir, a slash where it lacks one (none after an empty dir), and name:
+ * a string of l's; NULL when out of memory. */
+static char *join(path_list *l, const char *dir, const char *name) {
     size_t a = strlen(dir), b = strlen(name);
-    char *p = malloc(a + b + 2);
+    bool slash = a && dir[a - 1] != '/';
+    char *p = room(l, a + slash + b + 1);
     if (!p)
         return NULL;
     memcpy(p, dir, a);
-    size_t k = a;
-    if (a && dir[a - 1] != '/')
-        p[k++] = '/';
-    memcpy(p + k, name, b + 1);
+    if (slash)
+        p[a] = '/';
+    memcpy(p + a + slash, name, b + 1);
     return p;
 }
 
@@ -61,53 +94,90 @@ static int by_name(const void *a, const void *b) {
 
 /* --- what a path given is, from its folder's listing -------------------- */
 
-/* The names of one folder with their types: an open-addressing set. */
+/* The names of one folder with their types: an open-addressing set of
+ * offsets into one buffer of names. */
 typedef struct listing {
     struct entry {
-        char *name;
+        size_t off; /* of the name in names, plus one; 0: a free place */
+        size_t hash;
         unsigned char type;
     } *v;
     size_t cap, n;
+    char *names;
+    size_t names_len, names_cap;
 } listing;
 
+/* Eight bytes at a time: the names of a large folder are hashed once
+ * each, and as many paths are looked up. */
 static size_t name_hash(const char *s, size_t len) {
-    size_t h = 14695981039346656037u & (size_t)-1;
+    uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u;
+    for (; len >= 8; s += 8, len -= 8) {
+        uint64_t w;
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9u;
+        h ^= h >> 31;
+    }
+    uint64_t w = 0;
     for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * (size_t)1099511628211u;
-    return h;
+        w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+    h = (h ^ w) * 0x94D049BB133111EBu;
+    return (size_t)(h ^ (h >> 29));
 }
 
 static void listing_free(listing *l) {
-    for (size_t i = 0; i < l->cap; i++)
-        free(l->v[i].name);
     free(l->v);
+    free(l->names);
     memset(l, 0, sizeof *l);
 }
 
 /* Puts e in a free place of l, which has room. */
 static void listing_put(listing *l, struct entry e) {
-    size_t k = name_hash(e.name, strlen(e.name)) & (l->cap - 1);
-    while (l->v[k].name)
+    size_t k = e.hash & (l->cap - 1);
+    while (l->v[k].off)
         k = (k + 1) & (l->cap - 1);
     l->v[k] = e;
     l->n++;
 }
 
-static bool listing_add(listing *l, const char *name, unsigned char type) {
-    if (2 * (l->n + 1) > l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 256;
-        listing g = {calloc(cap, sizeof *l->v), cap, 0};
-        if (!g.v)
-            return false;
-        for (size_t i = 0; i < l->cap; i++)
-            if (l->v[i].name)
-                listing_put(&g, l->v[i]);
-        free(l->v);
-        *l = g;
-    }
-    struct entry e = {strdup(name), type};
-    if (!e.name)
+/* Room for n entries (at most half full). */
+static bool listing_room(listing *l, size_t n) {
+    if (2 * n <= l->cap)
+        return true;
+    size_t cap = l->cap ? l->cap : 256;
+    while (cap < 2 * n)
+        cap *= 2;
+    struct entry *old = l->v;
+    size_t old_cap = l->cap;
+    if (!(l->v = calloc(cap, sizeof *l->v))) {
+        l->v = old;
         return false;
+    }
+    l->cap = cap;
+    l->n = 0;
+    for (size_t i = 0; i < old_cap; i++)
+        if (old[i].off)
+            listing_put(l, old[i]);
+    free(old);
+    return true;
+}
+
+static bool listing_add(listing *l, const char *name, unsigned char type) {
+    size_t len = strlen(name);
+    if (!listing_room(l, l->n + 1))
+        return false;
+    if (l->names_cap - l->names_len < len + 1) {
+        size_t cap = l->names_cap ? l->names_cap : 4096;
+        while (cap - l->names_len < len + 1)
+            cap *= 2;
+        char *p = realloc(l->names, cap);
+        if (!p)
+            return false;
+        l->names = p;
+        l->names_cap = cap;
+    }
+    memcpy(l->names + l->names_len, name, len + 1);
+    struct entry e = {l->names_len + 1, name_hash(name, len), type};
+    l->names_len += len + 1;
     listing_put(l, e);
     return true;
 }
@@ -117,25 +187,29 @@ static unsigned char listing_type(const listing *l, const char *name,
                                   size_t len) {
     if (!l->cap)
         return DT_UNKNOWN;
-    for (size_t k = name_hash(name, len) & (l->cap - 1); l->v[k].name;
-         k = (k + 1) & (l->cap - 1))
-        if (strncmp(l->v[k].name, name, len) == 0 && !l->v[k].name[len])
+    size_t h = name_hash(name, len);
+    for (size_t k = h & (l->cap - 1); l->v[k].off; k = (k + 1) & (l->cap - 1)) {
+        const char *s = l->names + l->v[k].off - 1;
+        if (l->v[k].hash == h && strncmp(s, name, len) == 0 && !s[len])
             return l->v[k].type;
+    }
     return DT_UNKNOWN;
 }
 
-/* Reads the folder dir into l; false when it cannot be read (then the
- * paths are asked one by one) or memory ran out (*oom). */
-static bool listing_read(listing *l, const char *dir, bool *oom) {
+/* Reads the folder dir into l, with room made for expect names first;
+ * false when it cannot be read (then the paths are asked one by one) or
+ * memory ran out (*oom). */
+static bool listing_read(listing *l, const char *dir, size_t expect,
+                         bool *oom) {
     DIR *d = opendir(dir);
     if (!d)
         return false;
     struct dirent *e;
-    while ((e = readdir(d))) {
-        if (!listing_add(l, e->d_name, e->d_type)) {
+    if (!listing_room(l, expect))
+        *oom = true;
+    while (!*oom && (e = readdir(d))) {
+        if (!listing_add(l, e->d_name, e->d_type))
             *oom = true;
-            break;
-        }
     }
     closedir(d);
     return !*oom;
@@ -172,7 +246,7 @@ static int classify(char **paths, size_t n, bool *is_dir) {
             /* A folder entry takes at least 8 bytes of its size. */
             if (stat(dir, &ds) == 0 && S_ISDIR(ds.st_mode) &&
                 (uint64_t)ds.st_size / 8 <= (uint64_t)(end - i) * 64)
-                (void)listing_read(&l, dir, &oom);
+                (void)listing_read(&l, dir, end - i + 2, &oom);
             free(dir);
             if (oom) {
                 listing_free(&l);
@@ -208,19 +282,11 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
         free(is_dir);
         return -1;
     }
+    /* The paths given are taken as they are. */
     for (size_t i = 0; i < n; i++) {
-        char *p = strdup(paths[i]);
-        if (!p) {
+        if (push(is_dir[i] ? &dirs : files, paths[i]) < 0) {
             free(is_dir);
-            return -1;
-        }
-        if (is_dir[i]) {
-            if (push(&dirs, p) < 0) {
-                free(is_dir);
-                return -1;
-            }
-        } else if (push(files, p) < 0) { /* a file, or a fault to report */
-            free(is_dir);
+            paths_free(&dirs);
             return -1;
         }
     }
@@ -229,9 +295,9 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
     for (size_t d = 0; d < dirs.n; d++) {
         DIR *dir = opendir(dirs.v[d]);
         if (!dir) {
-            char *p = strdup(dirs.v[d]);
+            char *p = keep(failed, dirs.v[d]);
             if (!p || push(failed, p) < 0)
-                return -1;
+                goto oom;
             continue;
         }
         size_t first = files->n;
@@ -239,33 +305,29 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
         while ((e = readdir(dir))) {
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
-            char *p = join(dirs.v[d], e->d_name);
-            if (!p) {
-                closedir(dir);
-                return -1;
-            }
             /* lstat only where the listing does not say what it is. */
             bool dir_ = e->d_type == DT_DIR, reg = e->d_type == DT_REG;
+            char *p = NULL;
             if (e->d_type == DT_UNKNOWN) {
+                if (!(p = join(&dirs, dirs.v[d], e->d_name))) {
+                    closedir(dir);
+                    goto oom;
+                }
                 struct stat sb;
                 bool ok = lstat(p, &sb) == 0;
                 dir_ = ok && S_ISDIR(sb.st_mode);
                 reg = ok && S_ISREG(sb.st_mode);
             }
-            if (dir_) {
-                if (!recurse) {
-                    free(p);
-                } else if (push(&dirs, p) < 0) { /* p freed */
-                    closedir(dir);
-                    return -1;
-                }
-            } else if (is_sgf_name(e->d_name) && reg) {
-                if (push(files, p) < 0) {
-                    closedir(dir);
-                    return -1;
-                }
-            } else {
-                free(p);
+            path_list *to = dir_ && recurse                    ? &dirs
+                            : !dir_ && reg && is_sgf_name(e->d_name) ? files
+                                                                     : NULL;
+            if (!to)
+                continue;
+            if (to == files || !p)
+                p = join(to, dirs.v[d], e->d_name);
+            if (!p || push(to, p) < 0) {
+                closedir(dir);
+                goto oom;
             }
         }
         closedir(dir);
@@ -276,11 +338,17 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
     }
     paths_free(&dirs);
     return 0;
+oom:
+    paths_free(&dirs);
+    return -1;
 }
 
 void paths_free(path_list *l) {
-    for (size_t i = 0; i < l->n; i++)
-        free(l->v[i]);
+    while (l->blocks) {
+        struct path_block *k = l->blocks;
+        l->blocks = k->next;
+        free(k);
+    }
     free(l->v);
     l->v = NULL;
     l->n = l->cap = 0;

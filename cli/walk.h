@@ -5,15 +5,19 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* A list of paths: strings of the caller's, or the list's own (the
+ * paths the walk made), which paths_free frees. */
 typedef struct path_list {
     char **v;
     size_t n, cap;
+    struct path_block *blocks; /* the list's own strings */
 } path_list;
 
 /* Appends to files the paths given (a file as it is; a folder as its
  * .sgf files, with recurse those of its subfolders too, sorted by name
  * within each folder), and to failed the folders that cannot be read.
- * Returns 0, or -1 when out of memory. */
+ * A path given that is a file is not copied: files points to it, so
+ * paths must outlive files.  Returns 0, or -1 when out of memory. */
 int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
                path_list *failed);
 void paths_free(path_list *l);
