@@ -57,6 +57,7 @@ typedef struct cli {
     unsigned jobs; /* --jobs: worker threads of a batch (1: none) */
     const char *outdir;
     char **files; /* the paths: argv's and --files-from's */
+    char *files_text; /* --files-from's text, which has its paths */
     size_t nfiles, files_cap;
     const char *files_from;
     const char *explain; /* --explain's argument */

@@ -9,6 +9,7 @@
 #include "walk.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -483,7 +484,9 @@ void cli_apply_given(cli *c) {
     replaying = false;
 }
 
-static void add_file(cli *c, const char *path) {
+/* A path to run: argv's, or one in the text of --files-from; neither
+ * is copied. */
+static void add_file(cli *c, char *path) {
     if (c->nfiles == c->files_cap) {
         size_t cap = c->files_cap ? c->files_cap * 2 : 64;
         char **v = realloc(c->files, cap * sizeof *v);
@@ -494,46 +497,68 @@ static void add_file(cli *c, const char *path) {
         c->files = v;
         c->files_cap = cap;
     }
-    if (!(c->files[c->nfiles++] = strdup(path))) {
-        fprintf(stderr, "sgftidy: out of memory\n");
-        exit(20);
-    }
+    c->files[c->nfiles++] = path;
 }
 
 /* --files-from: the paths of FILE, one a line (or NUL-terminated with
- * -0); an empty line is no path. */
+ * -0); an empty line is no path.  The text is read whole and kept: the
+ * paths are its lines, ended in place. */
 static void read_files_from(cli *c) {
     bool std = strcmp(c->files_from, "-") == 0;
-    FILE *f = std ? stdin : fopen(c->files_from, "r");
-    if (!f) {
+    int fd = std ? STDIN_FILENO : open(c->files_from, O_RDONLY | O_NOCTTY);
+    if (fd < 0) {
         char d[PATH_MAX + 64];
         snprintf(d, sizeof d, "%s: %s", c->files_from, strerror(errno));
         fatal(c, 3, d);
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    int sep = c->null_sep ? '\0' : '\n';
-    while ((n = getdelim(&line, &cap, sep, f)) >= 0) {
-        if (n && line[n - 1] == sep)
-            line[--n] = '\0';
-        if (!c->null_sep && n && line[n - 1] == '\r')
-            line[--n] = '\0';
-        if (n == 0)
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    int err = 0;
+    for (;;) {
+        if (cap - len < 65536 + 1) {
+            size_t more = cap ? 2 * cap : 65536 * 2;
+            char *p = realloc(text, more);
+            if (!p) {
+                fprintf(stderr, "sgftidy: out of memory\n");
+                exit(20);
+            }
+            text = p;
+            cap = more;
+        }
+        ssize_t n = read(fd, text + len, cap - len - 1);
+        if (n < 0 && errno == EINTR)
             continue;
-        if (std && strcmp(line, "-") == 0)
-            fatal(c, 101, "--files-from=- and the path - both read standard input");
-        add_file(c, line);
+        if (n <= 0) {
+            err = n < 0 ? errno : 0;
+            break;
+        }
+        len += (size_t)n;
     }
-    bool bad = ferror(f);
-    int err = errno;
-    free(line);
     if (!std)
-        fclose(f);
-    if (bad) {
+        close(fd);
+    if (err) {
+        free(text);
         char d[PATH_MAX + 64];
         snprintf(d, sizeof d, "%s: %s", c->files_from, strerror(err));
         fatal(c, 4, d);
+    }
+    text[len] = '\0';
+    c->files_text = text;
+    int sep = c->null_sep ? '\0' : '\n';
+    for (char *line = text; line < text + len;) {
+        char *end = memchr(line, sep, (size_t)(text + len - line));
+        if (!end)
+            end = text + len;
+        char *next = end + 1;
+        *end = '\0';
+        if (!c->null_sep && end > line && end[-1] == '\r')
+            *--end = '\0';
+        if (end > line) {
+            if (std && strcmp(line, "-") == 0)
+                fatal(c, 101, "--files-from=- and the path - both read standard input");
+            add_file(c, line);
+        }
+        line = next;
     }
 }
 
@@ -621,9 +646,8 @@ static void cli_free(cli *c) {
     sgft_reporter_close(c->rep);
     if (c->tty)
         fclose(c->tty);
-    for (size_t i = 0; i < c->nfiles; i++)
-        free(c->files[i]);
     free(c->files);
+    free(c->files_text);
     for (size_t i = 0; i < c->ngiven; i++) {
         free((char *)c->given[i].arg);
         free((char *)c->given[i].spelled);
