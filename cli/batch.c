@@ -355,6 +355,7 @@ typedef struct batch_run {
     claim *claims;
     size_t nclaims, claims_cap;
     _Atomic uint64_t reading; /* bytes read of the files being run */
+    pool *pool;               /* the jobs */
 } batch_run;
 
 static bool claimed(const batch_run *b, const char *path,
@@ -585,7 +586,16 @@ int run_batch(cli *c) {
     memset(&b, 0, sizeof b);
     printing_thread = pthread_self();
     b.c = c;
-    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
+    /* Standard input and questions on the terminal are for one job.
+     * The workers start now, while the folders are listed. */
+    unsigned jobs = c->jobs ? c->jobs : 1;
+    for (size_t i = 0; i < c->nfiles && jobs > 1; i++)
+        if (strcmp(c->files[i], "-") == 0)
+            jobs = 1;
+    if (c->tty)
+        jobs = 1;
+    if (!(b.pool = pool_new(jobs)) ||
+        walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
                    &failed) < 0)
         goto oom;
     if (!files.n && !failed.n && !c->quiet)
@@ -606,7 +616,7 @@ int run_batch(cli *c) {
                     c->prog.on ? batch_idle : NULL};
     /* The folders that cannot be read: message 4. */
     b.list = &failed;
-    if (pool_run(failed.n, 1, sizeof(job), &ops) < 0 || b.stop)
+    if (pool_run(NULL, failed.n, sizeof(job), &ops) < 0 || b.stop)
         goto oom;
     if (c->mode == B_OUTDIR && files.n) {
         if (make_parents(c->outdir) < 0 ||
@@ -628,17 +638,10 @@ int run_batch(cli *c) {
         }
         id_sort(&b.inputs);
     }
-    /* Standard input and questions on the terminal are for one job. */
-    unsigned jobs = c->jobs ? c->jobs : 1;
-    for (size_t i = 0; i < files.n && jobs > 1; i++)
-        if (strcmp(files.v[i], "-") == 0)
-            jobs = 1;
-    if (c->tty)
-        jobs = 1;
     b.deferred = jobs > 1 && files.n > 1;
     b.list = &files;
     b.count = true;
-    if (pool_run(files.n, jobs, sizeof(job), &ops) < 0 || b.stop)
+    if (pool_run(b.pool, files.n, sizeof(job), &ops) < 0 || b.stop)
         goto oom;
 end:
     if (c->mode != B_CHECK) {
@@ -654,6 +657,7 @@ end:
         sgft_outputs_batch(false);
     }
     progress_clear(&c->prog);
+    pool_free(b.pool);
     paths_free(&files);
     paths_free(&failed);
     free(b.inputs.v);

@@ -94,7 +94,12 @@ void keep_freed_memory(void);
 int run_batch(cli *c);
 void print_diag(const sgft_diag *d, void *data);
 
-/* jobs.c: a batch of n items run by jobs worker threads.  prepare
+/* jobs.c: the jobs of a batch.  pool_new starts jobs - 1 worker threads
+ * (fewer if the system refuses more; none for one job), which wait for
+ * the items of pool_run; pool_free ends them.  NULL when out of memory.
+ *
+ * pool_run: a batch of n items run by the pool's jobs (p NULL: by this
+ * thread alone, as with one job).  prepare
  * (main thread, items in order) sets up item i in slot (slot_size
  * bytes, zeroed) and says whether it has work: POOL_RUN, POOL_READY
  * (nothing to run: only to finish), or POOL_AFTER_EARLIER (it depends
@@ -112,7 +117,10 @@ typedef struct pool_ops {
     void (*finish)(void *arg, size_t i, void *slot);
     void (*idle)(void *arg);
 } pool_ops;
-int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops);
+typedef struct pool pool;
+pool *pool_new(unsigned jobs);
+int pool_run(pool *p, size_t n, size_t slot_size, const pool_ops *ops);
+void pool_free(pool *p);
 /* --jobs=0: the number of processors online. */
 unsigned jobs_default(void);
 

@@ -11,7 +11,13 @@
  * finish: memory stays bounded however long the batch, and a slow item
  * holds back the others by at most the window.
  * With one job nothing runs in another thread: each item is prepared,
- * run and finished before the next. */
+ * run and finished before the next.
+ *
+ * The workers are started before the batch's paths are listed
+ * (pool_new), not when the items are ready: a new thread may wait for
+ * the scheduler to move it to an idle processor (on some machines up to
+ * a few milliseconds), and it waits while the main thread lists the
+ * folders, not while there is work. */
 #include "cli.h"
 
 #include <errno.h>
@@ -24,8 +30,10 @@
 
 typedef enum item_state { I_FREE, I_QUEUED, I_RUNNING, I_DONE } item_state;
 
-typedef struct pool {
-    const pool_ops *ops;
+struct pool {
+    const pool_ops *ops;  /* the run's, or NULL between runs */
+    pthread_t *threads;
+    unsigned started;     /* workers */
     unsigned char *slots;
     size_t slot_size, window;
     unsigned jobs;
@@ -38,7 +46,7 @@ typedef struct pool {
     pthread_mutex_t lock;
     pthread_cond_t work;  /* a worker may find an item */
     pthread_cond_t done;  /* an item is done */
-} pool;
+};
 
 static void *slot_of(pool *p, size_t i) {
     return p->slots + (i % p->window) * p->slot_size;
@@ -89,7 +97,7 @@ static void *worker(void *arg) {
     bool wake = false; /* the main thread waits for an item done here */
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        size_t i, n = take_run(p, p->jobs, &i);
+        size_t i, n = p->ops ? take_run(p, p->jobs, &i) : 0;
         if (n) {
             pthread_mutex_unlock(&p->lock);
             if (wake)
@@ -185,31 +193,20 @@ static void wait_done(pool *p, size_t i, size_t j) {
     p->waiting_for = (size_t)-1;
 }
 
-int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
-    if (jobs > n)
-        jobs = (unsigned)n;
+pool *pool_new(unsigned jobs) {
+    pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->waiting_for = (size_t)-1;
     if (jobs <= 1)
-        return run_inline(n, ops, slot_size);
-    pool p;
-    memset(&p, 0, sizeof p);
-    p.ops = ops;
-    p.slot_size = slot_size;
-    p.waiting_for = (size_t)-1;
-    p.jobs = jobs;
-    /* Enough items ahead that a worker seldom finds none. */
-    p.window = (size_t)jobs * 16;
-    p.slots = calloc(p.window, slot_size);
-    p.state = calloc(p.window, sizeof *p.state);
-    pthread_t *threads = calloc(jobs, sizeof *threads);
-    if (!p.slots || !p.state || !threads) {
-        free(p.slots);
-        free(p.state);
-        free(threads);
-        return -1;
+        return p;
+    if (!(p->threads = calloc(jobs - 1, sizeof *p->threads))) {
+        free(p);
+        return NULL;
     }
-    pthread_mutex_init(&p.lock, NULL);
-    pthread_cond_init(&p.work, NULL);
-    pthread_cond_init(&p.done, NULL);
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->work, NULL);
+    pthread_cond_init(&p->done, NULL);
     /* The signals that end the run are taken by the main thread: the
      * workers start with them blocked. */
     sigset_t block, old;
@@ -220,17 +217,54 @@ int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
     sigaddset(&block, SIGQUIT);
     pthread_sigmask(SIG_BLOCK, &block, &old);
     /* The main thread is one of the jobs: it runs items too. */
-    unsigned started = 0;
-    while (started < jobs - 1 &&
-           pthread_create(&threads[started], NULL, worker, &p) == 0)
-        started++;
+    while (p->started < jobs - 1 &&
+           pthread_create(&p->threads[p->started], NULL, worker, p) == 0)
+        p->started++;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (!started) {
-        free(p.slots);
-        free(p.state);
-        free(threads);
-        return run_inline(n, ops, slot_size);
+    return p;
+}
+
+void pool_free(pool *p) {
+    if (!p)
+        return;
+    if (p->started) {
+        pthread_mutex_lock(&p->lock);
+        p->stop = true;
+        pthread_cond_broadcast(&p->work);
+        pthread_mutex_unlock(&p->lock);
+        for (unsigned t = 0; t < p->started; t++)
+            pthread_join(p->threads[t], NULL);
+        pthread_mutex_destroy(&p->lock);
+        pthread_cond_destroy(&p->work);
+        pthread_cond_destroy(&p->done);
     }
+    free(p->threads);
+    free(p);
+}
+
+int pool_run(pool *p, size_t n, size_t slot_size, const pool_ops *ops) {
+    if (!p || !p->started || n <= 1)
+        return run_inline(n, ops, slot_size);
+    unsigned jobs = p->started + 1;
+    /* Enough items ahead that a worker seldom finds none. */
+    size_t window = (size_t)jobs * 16;
+    unsigned char *slots = calloc(window, slot_size);
+    item_state *state = calloc(window, sizeof *state);
+    if (!slots || !state) {
+        free(slots);
+        free(state);
+        return -1;
+    }
+    pthread_mutex_lock(&p->lock);
+    p->ops = ops;
+    p->slots = slots;
+    p->slot_size = slot_size;
+    p->state = state;
+    p->window = window;
+    p->jobs = jobs;
+    p->prepared = p->taken = 0;
+    p->waiting_for = (size_t)-1;
+    pthread_mutex_unlock(&p->lock);
 
     /* The main thread takes the lock once for a run of items, not once
      * for each: it prepares the items the window has room for without
@@ -239,77 +273,74 @@ int pool_run(size_t n, unsigned jobs, size_t slot_size, const pool_ops *ops) {
      * once, then finishes the items done in a row without it. */
     size_t finished = 0;
     bool barrier = false; /* prepare asked for the earlier items first */
-    pthread_mutex_lock(&p.lock);
+    pthread_mutex_lock(&p->lock);
     while (finished < n) {
-        size_t to = p.prepared;
+        size_t to = p->prepared;
         unsigned runs = 0;
-        if (!barrier && to < n && to - finished < p.window) {
-            pthread_mutex_unlock(&p.lock);
-            while (to < n && to - finished < p.window) {
-                void *slot = slot_of(&p, to);
+        if (!barrier && to < n && to - finished < p->window) {
+            pthread_mutex_unlock(&p->lock);
+            while (to < n && to - finished < p->window) {
+                void *slot = slot_of(p, to);
                 memset(slot, 0, slot_size);
                 pool_step r = ops->prepare(ops->arg, to, slot);
                 if (r == POOL_AFTER_EARLIER && finished < to) {
                     barrier = true;
                     break;
                 }
-                p.state[to % p.window] = r == POOL_RUN ? I_QUEUED : I_DONE;
+                p->state[to % p->window] = r == POOL_RUN ? I_QUEUED : I_DONE;
                 runs += r == POOL_RUN;
                 to++;
             }
-            pthread_mutex_lock(&p.lock);
-            p.prepared = to;
-            if (runs && p.idle) {
-                bool all = runs > 1 && p.idle > 1;
-                pthread_mutex_unlock(&p.lock);
+            pthread_mutex_lock(&p->lock);
+            p->prepared = to;
+            if (runs && p->idle) {
+                bool all = runs > 1 && p->idle > 1;
+                pthread_mutex_unlock(&p->lock);
                 if (all)
-                    pthread_cond_broadcast(&p.work);
+                    pthread_cond_broadcast(&p->work);
                 else
-                    pthread_cond_signal(&p.work);
-                pthread_mutex_lock(&p.lock);
+                    pthread_cond_signal(&p->work);
+                pthread_mutex_lock(&p->lock);
             }
         }
-        if (p.state[finished % p.window] != I_DONE) {
+        if (p->state[finished % p->window] != I_DONE) {
             /* Runs queued items here, or else waits. */
-            size_t i, run = take_run(&p, jobs, &i);
+            size_t i, run = take_run(p, jobs, &i);
             if (run) {
-                pthread_mutex_unlock(&p.lock);
+                pthread_mutex_unlock(&p->lock);
                 for (size_t k = 0; k < run; k++)
-                    ops->work(ops->arg, i + k, slot_of(&p, i + k));
-                pthread_mutex_lock(&p.lock);
+                    ops->work(ops->arg, i + k, slot_of(p, i + k));
+                pthread_mutex_lock(&p->lock);
                 for (size_t k = 0; k < run; k++)
-                    p.state[(i + k) % p.window] = I_DONE;
+                    p->state[(i + k) % p->window] = I_DONE;
             } else {
-                size_t last = finished + p.window / 2;
-                wait_done(&p, finished,
-                          last < p.prepared ? last : p.prepared - 1);
+                size_t last = finished + p->window / 2;
+                wait_done(p, finished,
+                          last < p->prepared ? last : p->prepared - 1);
             }
         }
         size_t k = 0;
-        while (finished + k < p.prepared &&
-               p.state[(finished + k) % p.window] == I_DONE)
-            p.state[(finished + k++) % p.window] = I_FREE;
-        pthread_mutex_unlock(&p.lock);
+        while (finished + k < p->prepared &&
+               p->state[(finished + k) % p->window] == I_DONE)
+            p->state[(finished + k++) % p->window] = I_FREE;
+        pthread_mutex_unlock(&p->lock);
         for (size_t i = finished; i < finished + k; i++)
-            ops->finish(ops->arg, i, slot_of(&p, i));
-        pthread_mutex_lock(&p.lock);
+            ops->finish(ops->arg, i, slot_of(p, i));
+        pthread_mutex_lock(&p->lock);
         finished += k;
-        if (p.taken < finished) /* never back to a slot given again */
-            p.taken = finished;
-        if (finished == p.prepared)
+        if (p->taken < finished) /* never back to a slot given again */
+            p->taken = finished;
+        if (finished == p->prepared)
             barrier = false;
     }
-    p.stop = true;
-    pthread_cond_broadcast(&p.work);
-    pthread_mutex_unlock(&p.lock);
-    for (unsigned t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
-    pthread_mutex_destroy(&p.lock);
-    pthread_cond_destroy(&p.work);
-    pthread_cond_destroy(&p.done);
-    free(p.slots);
-    free(p.state);
-    free(threads);
+    /* Every item is finished: no worker has one; they wait for the next
+     * run. */
+    p->ops = NULL;
+    p->slots = NULL;
+    p->state = NULL;
+    pthread_mutex_unlock(&p->lock);
+    free(slots);
+    free(state);
     return 0;
 }
 
