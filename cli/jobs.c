@@ -304,15 +304,15 @@ int pool_run(pool *p, size_t n, size_t slot_size, const pool_ops *ops) {
             }
         }
         if (p->state[finished % p->window] != I_DONE) {
-            /* Runs queued items here, or else waits. */
-            size_t i, run = take_run(p, jobs, &i);
-            if (run) {
+            /* Runs a queued item here, or else waits.  One item, not a
+             * run: the workers need the items only this thread
+             * prepares, as soon as the window has room. */
+            size_t i = take_queued(p);
+            if (i != (size_t)-1) {
                 pthread_mutex_unlock(&p->lock);
-                for (size_t k = 0; k < run; k++)
-                    ops->work(ops->arg, i + k, slot_of(p, i + k));
+                ops->work(ops->arg, i, slot_of(p, i));
                 pthread_mutex_lock(&p->lock);
-                for (size_t k = 0; k < run; k++)
-                    p->state[(i + k) % p->window] = I_DONE;
+                p->state[i % p->window] = I_DONE;
             } else {
                 size_t last = finished + p->window / 2;
                 wait_done(p, finished,
