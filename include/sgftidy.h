@@ -188,9 +188,10 @@ typedef struct sgft_summary {
 typedef struct sgft_ctx sgft_ctx;
 
 /* A context holds the options and the state of one run over one input.
- * Returns NULL when out of memory.  sgft_ctx_free() keeps the memory of
- * one context in each thread for the thread's next sgft_ctx_new(), and
- * frees it when the thread ends. */
+ * Returns NULL when out of memory.  Once a thread has made more than
+ * one context, sgft_ctx_free() keeps the memory of one context in that
+ * thread for the thread's next sgft_ctx_new(), and frees it when the
+ * thread ends. */
 sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
                        void *userdata);
 void sgft_ctx_free(sgft_ctx *ctx);

@@ -166,10 +166,13 @@ int sgft_options_delete_prop(sgft_options *o, const char *id) {
  * file needs (the tree's arena, the board and its logs, the checker's
  * and the writer's scratch, the output buffer) is then taken from the
  * system once, not once a file.  A thread's kept context is freed when
- * the thread ends. */
+ * the thread ends.  Only a thread that has made more than one context
+ * keeps one: a program that makes one (a command run on one file) does
+ * not pay for what it would never use. */
 static pthread_key_t kept_key;
 static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
 static bool kept_on;
+static _Thread_local unsigned char contexts_made; /* 0, 1, or 2: more */
 
 static void ctx_destroy(sgft_ctx *ctx) {
     sgft__board_release(ctx);
@@ -191,6 +194,8 @@ static void kept_init(void) {
 /* The thread's kept context, emptied as calloc would leave it but for its
  * memory, or NULL. */
 static sgft_ctx *kept_take(void) {
+    if (contexts_made < 2 && ++contexts_made < 2)
+        return NULL;
     pthread_once(&kept_once, kept_init);
     sgft_ctx *ctx = kept_on ? pthread_getspecific(kept_key) : NULL;
     if (!ctx || pthread_setspecific(kept_key, NULL) != 0)
@@ -244,8 +249,9 @@ void sgft_ctx_free(sgft_ctx *ctx) {
     if (!ctx)
         return;
     /* Kept when nothing failed and the thread keeps none yet. */
-    if (!ctx->status && !ctx->msgbuf.oom && !ctx->header.oom &&
-        !ctx->out.oom && kept_on && !pthread_getspecific(kept_key)) {
+    if (contexts_made > 1 && !ctx->status && !ctx->msgbuf.oom &&
+        !ctx->header.oom && !ctx->out.oom && kept_on &&
+        !pthread_getspecific(kept_key)) {
         sgft__arena_reset(&ctx->tree_arena);
         if (pthread_setspecific(kept_key, ctx) == 0)
             return;
