@@ -222,6 +222,17 @@ line.sgf'
 (cd "$TMPD/w" && find g -name '*.sgf' -print0 | run --files-from=- -0 --list-different -q) 2>/dev/null | grep -c . | grep -qx 1 && ok || bad "--files-from with --list-different"
 rm 'g/new
 line.sgf'
+# CR LF lines, a last line without its end, a folder in the list.
+printf 'g/date.sgf\r\n\r\ng/sub\r\ng/good.sgf' >list
+check files-from-crlf 10 "" "$e15${nl}g/date.sgf: 1 error(s)${nl}g/good.sgf: OK$nl$e8${nl}g/sub/crit.sgf: 1 error(s)  (critical:1)$nl$w35${nl}g/sub/warn.sgf: 1 warning(s)${nl}sgftidy: 4 files: 1 OK, 1 with warnings, 2 with errors; T s$nl" -- --files-from=list --check
+# A list longer than one read (64 KiB): every path in it, none cut.
+long=g/good.sgf
+while [ ${#long} -lt 1000 ]; do long=./$long; done
+: >list
+i=0
+while [ $i -lt 150 ]; do printf '%s\n' "$long" >>list; i=$((i + 1)); done
+(cd "$TMPD/w" && run --files-from=list --check) 2>&1 | grep -c "^$long: OK\$" | grep -qx 150 && ok || bad "a list of 150 KB"
+check files-from-folder 20 "" "sgftidy: fatal F4: cannot read input file: g: Is a directory$nl" -- --files-from=g --check
 check files-from-alone 20 "" "sgftidy: fatal F101: options conflict: --files-from goes with --check, --in-place, --outdir, --list-different or --diff$nl" -- --files-from=list
 check null-alone 20 "" "sgftidy: fatal F101: options conflict: -0 goes with --files-from$nl" -- -0 --check g
 check files-from-missing 20 "" "sgftidy: fatal F3: cannot open input file: nolist: No such file or directory$nl" -- --files-from=nolist --check
