@@ -72,11 +72,11 @@ static size_t take_queued(pool *p) {
  * of the items queued, so that the other jobs find their part.  Called
  * locked. */
 #define RUN_MAX 8
-static size_t take_run(pool *p, unsigned jobs, size_t *first) {
+static size_t take_run(pool *p, size_t *first) {
     size_t i = take_queued(p);
     if (i == (size_t)-1)
         return 0;
-    size_t share = (p->prepared - i) / (2 * (size_t)jobs), n = 1;
+    size_t share = (p->prepared - i) / (2 * (size_t)p->jobs), n = 1;
     if (share > RUN_MAX)
         share = RUN_MAX;
     while (n < share && p->taken < p->prepared &&
@@ -97,7 +97,7 @@ static void *worker(void *arg) {
     bool wake = false; /* the main thread waits for an item done here */
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        size_t i, n = p->ops ? take_run(p, p->jobs, &i) : 0;
+        size_t i, n = p->ops ? take_run(p, &i) : 0;
         if (n) {
             pthread_mutex_unlock(&p->lock);
             if (wake)
