@@ -318,10 +318,12 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
                 dir_ = ok && S_ISDIR(sb.st_mode);
                 reg = ok && S_ISREG(sb.st_mode);
             }
-            path_list *to = dir_ && recurse                    ? &dirs
-                            : !dir_ && reg && is_sgf_name(e->d_name) ? files
-                                                                     : NULL;
-            if (!to)
+            path_list *to = NULL;
+            if (dir_ && recurse)
+                to = &dirs;
+            else if (reg && is_sgf_name(e->d_name))
+                to = files;
+            else
                 continue;
             if (to == files || !p)
                 p = join(to, dirs.v[d], e->d_name);

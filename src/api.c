@@ -200,24 +200,10 @@ static sgft_ctx *kept_take(void) {
     sgft_ctx *ctx = kept_on ? pthread_getspecific(kept_key) : NULL;
     if (!ctx || pthread_setspecific(kept_key, NULL) != 0)
         return NULL;
-    arena a = ctx->tree_arena;
-    buf msgbuf = ctx->msgbuf, header = ctx->header, out = ctx->out;
-    prop_index ix = ctx->pindex;
-    struct board *spare_b = ctx->spare_board;
-    struct checker *checker = ctx->spare_checker;
-    struct write_scratch ws = ctx->wscratch;
-    memset(ctx, 0, sizeof *ctx);
-    ctx->tree_arena = a;
-    ctx->pindex = ix;
-    ctx->spare_board = spare_b;
-    ctx->spare_checker = checker;
-    ctx->wscratch = ws;
-    sgft__buf_clear(&msgbuf);
-    sgft__buf_clear(&header);
-    sgft__buf_clear(&out);
-    ctx->msgbuf = msgbuf;
-    ctx->header = header;
-    ctx->out = out;
+    memset(ctx, 0, offsetof(sgft_ctx, pindex));
+    sgft__buf_clear(&ctx->msgbuf);
+    sgft__buf_clear(&ctx->header);
+    sgft__buf_clear(&ctx->out);
     return ctx;
 }
 

@@ -291,15 +291,10 @@ struct sgft_ctx {
     sgft_decide_fn decide; /* -i */
     void *decide_data;
     sgft_summary sum;
-    prop_index pindex;
-    arena tree_arena;
     input in;
     game_tree *tree;      /* tree being checked, for FF[4] policies */
-    buf msgbuf;           /* formatted message text */
-    buf header;           /* text before the first tree, with -k */
     sgft_write_fn write;
     void *write_data;
-    buf out;              /* output buffer */
     int status;           /* first environment fault, or 0 */
     int prev_ff, prev_gm; /* of the tree before (messages 45, 53) */
     bool said_ff, said_gm;
@@ -308,6 +303,13 @@ struct sgft_ctx {
     char sniffed_ca[64];  /* CA found while choosing the charset */
     sgft_progress_fn progress; /* sgft_run_file's reads */
     void *progress_data;
+    /* From here on, the memory a context keeps for the next one of its
+     * thread (api.c: kept_take). */
+    prop_index pindex;
+    arena tree_arena;
+    buf msgbuf;           /* formatted message text */
+    buf header;           /* text before the first tree, with -k */
+    buf out;              /* output buffer */
     struct board *spare_board; /* the board of the last tree (execute.c) */
     struct checker *spare_checker; /* the checker of the last tree (rules.c) */
     /* the writer's scratch, kept from tree to tree (write.c) */

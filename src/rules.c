@@ -312,20 +312,10 @@ static checker *checker_new(sgft_ctx *ctx) {
         k->later = NULL;
         k->later_cap = 0;
     }
-    buf a = k->a, b = k->b, num = k->num;
-    exec_facts facts = k->facts;
-    node **later = k->later;
-    size_t later_cap = k->later_cap;
-    memset(k, 0, offsetof(checker, grid));
-    sgft__buf_clear(&a);
-    sgft__buf_clear(&b);
-    sgft__buf_clear(&num);
-    k->a = a;
-    k->b = b;
-    k->num = num;
-    k->facts = facts;
-    k->later = later;
-    k->later_cap = later_cap;
+    memset(k, 0, offsetof(checker, a));
+    sgft__buf_clear(&k->a);
+    sgft__buf_clear(&k->b);
+    sgft__buf_clear(&k->num);
     k->ctx = ctx;
     return k;
 }

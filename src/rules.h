@@ -21,12 +21,8 @@ typedef struct checker {
     game_tree *tree;
     const game *game; /* the game of the tree (games.c) */
     int cols, rows;   /* board size */
-    buf a, b;         /* scratch */
-    buf num;          /* scratch of the root's numbers (rules_tree.c) */
     board *board;     /* the replay (execute.c), for games that have one */
-    exec_facts facts; /* what the replay found at the current node */
-    node **later;     /* the walk's siblings still to be checked */
-    size_t nlater, later_cap;
+    size_t nlater;    /* of later */
     /* --strip-analysis (rules_analysis.c): whether the tree was looked
      * at for the marks of the programs of AN_LIZZIE and AN_GRP ids, the
      * marks found (1 << when), the properties deleted per id, the
@@ -35,6 +31,12 @@ typedef struct checker {
     unsigned analysis_marks;
     unsigned long analysis_deleted[AN__COUNT];
     unsigned long katrain_cut, katrain_emptied;
+    /* From here on, the memory kept for the next tree (checker_new). */
+    buf a, b;         /* scratch */
+    buf num;          /* scratch of the root's numbers (rules_tree.c) */
+    exec_facts facts; /* what the replay found at the current node */
+    node **later;     /* the walk's siblings still to be checked */
+    size_t later_cap;
     /* point ownership for the uniqueness rules of one node, one group of
      * properties at a time: 0 = free, else 1 + index in the group */
     unsigned char grid[MAX_BOARD * MAX_BOARD];
