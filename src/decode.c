@@ -118,9 +118,9 @@ size_t sgft__dec_convert(iconv_t cd, bool utf8, const char *in, size_t len,
     return runs;
 }
 
-/* Whether head decodes without an invalid byte in charset cs. */
-/* The same for UTF-8, without a copy: as sgft__dec_convert reads it, a
- * character that the end cuts waits for the rest unless final. */
+/* Whether UTF-8 head decodes without an invalid byte, without a copy:
+ * as sgft__dec_convert reads it, a character that the end cuts waits for
+ * the rest unless final. */
 static bool utf8_clean(const char *s, size_t len, bool final) {
     if (sgft__utf8_valid(s, len))
         return true;
@@ -135,21 +135,21 @@ static bool utf8_clean(const char *s, size_t len, bool final) {
     return false;
 }
 
+/* Whether head decodes without an invalid byte in charset cs. */
 bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
                             bool final) {
-    bool utf8 = sgft__dec_is_utf8_name(cs);
-    if (utf8)
+    if (sgft__dec_is_utf8_name(cs))
         return utf8_clean(head, len, final);
     iconv_t cd = iconv_open("UTF-8", cs);
-    if (!utf8 && cd == (iconv_t)-1)
+    if (cd == (iconv_t)-1)
         return false;
     buf out;
     sgft__buf_init(&out);
     size_t used;
-    size_t runs = sgft__dec_convert(cd, utf8, head, len, final, &out, &used, NULL, 0);
+    size_t runs = sgft__dec_convert(cd, false, head, len, final, &out, &used,
+                                    NULL, 0);
     sgft__buf_free(&out);
-    if (!utf8)
-        iconv_close(cd);
+    iconv_close(cd);
     return runs == 0;
 }
 

@@ -69,7 +69,7 @@ bool sgft__rule_charset_e1(checker *k, node *root, prop *p, value *v) {
 /* A root Number (FF, GM, one side of SZ); -1 when it is not one. */
 static long root_number(checker *k, const char *s, size_t len) {
     buf *b = &k->num;
-    b->len = 0;
+    sgft__buf_clear(b);
     long n = -1;
     if (sgft__val_number(s, len, b) == VR_OK && b->data && b->data[0] != '-' &&
         b->len < 9)
