@@ -110,6 +110,26 @@ static inline bool is_blank(const char *s, size_t len) {
     return true;
 }
 
+/* Whether v holds nothing but blanks once its escapes are read (a soft
+ * line break is nothing, an escaped blank a blank): what the writer
+ * would write as an empty value. */
+static inline bool is_blank_value(const sgft_ctx *ctx, const value *v) {
+    const char *s = value_bytes(ctx, v);
+    if (v->flags & VALF_DECODED)
+        return is_blank(s, v->len);
+    for (size_t i = 0; i < v->len; i++) {
+        size_t at = i;
+        if (s[i] == '\\') {
+            if (i + 1 == v->len)
+                break; /* a lone '\' at the end is dropped */
+            at = ++i;
+        }
+        if (!is_blank(s + at, 1))
+            return false;
+    }
+    return true;
+}
+
 /* Whether a point-list property's values are points. */
 static inline bool is_point_list(const prop *p) {
     const prop_info *pi = info(p);

@@ -111,7 +111,7 @@ static bool view_corners(checker *k, prop *p) {
 static bool empty_values(checker *k, prop *p) {
     bool has_empty = false, has_points = false;
     for (value *v = p->values; v; v = v->next) {
-        if (is_blank(value_bytes(k->ctx, v), v->len))
+        if (is_blank_value(k->ctx, v))
             has_empty = true;
         else
             has_points = true;
@@ -122,7 +122,7 @@ static bool empty_values(checker *k, prop *p) {
             r.detail = "empty value together with points: points deleted";
             sgft__report(k->ctx, M_BAD_VIEW, true, p->off, &r);
             value *v = p->values;
-            while (v && !is_blank(value_bytes(k->ctx, v), v->len))
+            while (v && !is_blank_value(k->ctx, v))
                 v = v->next;
             sgft__fix_keep_value(p, v);
             has_points = false;
@@ -176,8 +176,7 @@ static void point_group(checker *k, node *n, prop **members, size_t count,
     for (size_t i = 0; i < count; i++) {
         prop *p = members[i];
         bool only_empty = p->values && !p->values->next &&
-                          is_blank(value_bytes(k->ctx, p->values),
-                                   p->values->len);
+                          is_blank_value(k->ctx, p->values);
         if (only_empty && (info(p)->flags & PF_ELIST)) {
             sgft__fix_value(k->ctx, p->values, "", 0);
             continue;

@@ -405,7 +405,7 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
     value_type vt = (value_type)pi->vt;
     gi_fn repair = pi->repair;
     if (vt == VT_NONE) {
-        if (!is_blank(value_bytes(k->ctx, v), v->len)) {
+        if (!is_blank_value(k->ctx, v)) {
             sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, "", 0, NULL);
             sgft__fix_value(k->ctx, v, "", 0);
         } else if (v->len) {
@@ -414,7 +414,7 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
         return true;
     }
     bool text = (vt == VT_TEXT || vt == VT_SIMPLETEXT) && !repair;
-    if (!text && repair && is_blank(value_bytes(k->ctx, v), v->len)) {
+    if (!text && repair && is_blank_value(k->ctx, v)) {
         /* An error where the type has no empty value (KM, TM: Real;
          * HA: Number), a warning where it has (DT, RE...). */
         report r = {0};
@@ -434,7 +434,7 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
             check_rank(k, p, v);
         return true;
     }
-    if (is_blank(value_bytes(k->ctx, v), v->len) &&
+    if (is_blank_value(k->ctx, v) &&
         !(vt == VT_MOVE && k->game->empty_pass) && vt != VT_FIGURE &&
         vt != VT_DOUBLE) {
         report r = {0};
