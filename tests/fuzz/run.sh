@@ -3,6 +3,9 @@
 # and UndefinedBehaviorSanitizer) and runs it for SECONDS (default 60),
 # seeded with the golden cases and the examples.  A finding is written to
 # tests/fuzz/findings/ and the script fails; each one becomes a golden case.
+# FUZZ_RUNS=N stops after N inputs and FUZZ_SEED=N fixes the fuzzer's
+# random seed: with both, a run is the same every time (CI's is), and a
+# finding can be had again with the same command.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -28,5 +31,8 @@ config=""
     "$here/fuzz_sgftidy.c" $(ls "$top"/src/*.c | grep -v '/main\.c$') \
     $(pkg-config --cflags uchardet) -pthread -ldl -lm -o "$work/fuzz"
 cd "$here/findings"
-"$work/fuzz" -max_total_time="$seconds" -max_len=4096 \
-    -dict="$here/dictionary" -print_final_stats=1 "$work/corpus"
+set -- -max_total_time="$seconds"
+[ -n "${FUZZ_RUNS:-}" ] && set -- "$@" -runs="$FUZZ_RUNS"
+[ -n "${FUZZ_SEED:-}" ] && set -- "$@" -seed="$FUZZ_SEED"
+"$work/fuzz" "$@" -max_len=4096 -dict="$here/dictionary" \
+    -print_final_stats=1 "$work/corpus"
