@@ -4,8 +4,8 @@
 # seeded with the golden cases and the examples.  A finding is written to
 # tests/fuzz/findings/ and the script fails; each one becomes a golden case.
 # FUZZ_RUNS=N stops after N inputs and FUZZ_SEED=N fixes the fuzzer's
-# random seed: with both, a run is the same every time (CI's is), and a
-# finding can be had again with the same command.
+# random seed: a run that can be repeated (CI's is), so that a finding can
+# be had again with the same command.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
