@@ -434,6 +434,13 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
             check_rank(k, p, v);
         return true;
     }
+    if (is_blank_value(k->ctx, v) && (pi->flags & PF_ELIST) &&
+        p->values == v && !v->next) {
+        /* the empty list of VW, DD, TB, TW, in any game (spec 3.5.1) */
+        if (v->len)
+            sgft__fix_value(k->ctx, v, "", 0);
+        return true;
+    }
     if (is_blank_value(k->ctx, v) &&
         !(vt == VT_MOVE && k->game->empty_pass) && vt != VT_FIGURE &&
         vt != VT_DOUBLE) {
