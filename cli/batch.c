@@ -312,7 +312,9 @@ static int job_report(job *j) {
 int run_single(cli *c, const char *in, const char *out) {
     struct stat st;
     progress_start(&c->prog, 1,
-                   strcmp(in, "-") != 0 && stat(in, &st) == 0 ? (uint64_t)st.st_size : 0);
+                   c->prog.on && strcmp(in, "-") != 0 && stat(in, &st) == 0
+                       ? (uint64_t)st.st_size
+                       : 0);
     job j;
     job_begin(&j, c, in, false);
     j.out = (char *)out;

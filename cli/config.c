@@ -57,9 +57,10 @@ static char *find_config(const char *dir) {
         return NULL;
     memcpy(p, dir, n + 1);
     for (;;) {
-        size_t len = strlen(p);
-        snprintf(p + len, sizeof CONFIG_NAME + 2, "%s" CONFIG_NAME,
-                 len && p[len - 1] == '/' ? "" : "/");
+        size_t len = strlen(p), at = len;
+        if (!len || p[len - 1] != '/')
+            p[at++] = '/';
+        memcpy(p + at, CONFIG_NAME, sizeof CONFIG_NAME);
         struct stat st;
         if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
             return p;

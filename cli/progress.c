@@ -13,6 +13,8 @@ static double since(const struct timespec *t0, const struct timespec *t) {
 }
 
 void progress_start(progress *p, unsigned long files, uint64_t bytes) {
+    if (!p->on)
+        return;
     clock_gettime(CLOCK_MONOTONIC, &p->start);
     p->last.tv_sec = 0;
     p->last.tv_nsec = 0;

@@ -280,6 +280,13 @@ static bool is_document(sgft_format fmt) {
     return fmt == SGFT_FORMAT_SARIF || fmt == SGFT_FORMAT_GITLAB;
 }
 
+/* Whether the close prints the run's seconds: then its start is taken
+ * (a run of one file in text gives none; the clock is its first call). */
+static bool timed(sgft_format fmt, unsigned flags) {
+    return fmt == SGFT_FORMAT_SARIF ||
+           ((flags & SGFT_REPORT_SUMMARY) && fmt != SGFT_FORMAT_GITLAB);
+}
+
 sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags) {
     if (!f || (int)fmt < SGFT_FORMAT_TEXT || fmt > SGFT_FORMAT_GITLAB)
         return NULL;
@@ -290,7 +297,8 @@ sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags) {
     r->fmt = fmt;
     r->flags = flags;
     r->cur_skip = -1;
-    clock_gettime(CLOCK_MONOTONIC, &r->start);
+    if (timed(fmt, flags))
+        clock_gettime(CLOCK_MONOTONIC, &r->start);
     if (fmt == SGFT_FORMAT_SARIF)
         sarif_head(f);
     else if (fmt == SGFT_FORMAT_GITLAB)
@@ -431,7 +439,7 @@ int sgft_reporter_close(sgft_reporter *r) {
     if (!r)
         return 0;
     FILE *f = r->f;
-    double secs = seconds_since(&r->start);
+    double secs = timed(r->fmt, r->flags) ? seconds_since(&r->start) : 0;
     bool summary = (r->flags & SGFT_REPORT_SUMMARY) != 0;
     switch (r->fmt) {
     case SGFT_FORMAT_SARIF:
