@@ -273,13 +273,95 @@ static void sniff_tree_end(void *data) {
     s->in_ca = false;
 }
 
+static bool sniff_ws(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Where a value that starts at head[i] ends (its ']'), or len when it does
+ * not end in head or holds a '[' (then the parser may end it elsewhere,
+ * salvage.c). */
+static size_t sniff_value_end(const char *head, size_t len, size_t i) {
+    for (; i < len; i++) {
+        if (head[i] == '\\')
+            i++;
+        else if (head[i] == ']')
+            return i;
+        else if (head[i] == '[')
+            return len;
+    }
+    return len;
+}
+
+bool sgft__dec_sniff_ca_fast(const char *head, size_t len, char *out,
+                             size_t size) {
+    size_t i = 0;
+    while (i < len && sniff_ws(head[i]))
+        i++;
+    if (i >= len || head[i++] != '(')
+        return false;
+    while (i < len && sniff_ws(head[i]))
+        i++;
+    if (i >= len || head[i++] != ';')
+        return false;
+    for (;;) {
+        while (i < len && sniff_ws(head[i]))
+            i++;
+        if (i >= len)
+            return false;
+        if (head[i] == ';' || head[i] == '(' || head[i] == ')') {
+            out[0] = '\0'; /* the root node is over: no CA */
+            return true;
+        }
+        size_t id = i;
+        while (i < len && head[i] >= 'A' && head[i] <= 'Z')
+            i++;
+        size_t id_len = i - id;
+        bool ca = id_len == 2 && head[id] == 'C' && head[id + 1] == 'A';
+        while (i < len && sniff_ws(head[i]))
+            i++;
+        if (!id_len || i >= len || head[i] != '[')
+            return false;
+        /* the values of the property */
+        while (i < len && head[i] == '[') {
+            size_t end = sniff_value_end(head, len, i + 1);
+            if (end >= len)
+                return false;
+            if (ca) {
+                size_t n = end - i - 1;
+                if (!n || n >= size)
+                    return false;
+                for (size_t k = i + 1; k < end; k++) {
+                    char c = head[k];
+                    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                          (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+                          c == '.' || c == ':' || c == '+'))
+                        return false;
+                }
+                memcpy(out, head + i + 1, n);
+                out[n] = '\0';
+                return true;
+            }
+            i = end + 1;
+            while (i < len && sniff_ws(head[i]))
+                i++;
+        }
+    }
+}
+
 /* The CA of the first game tree in head, as written ("" when none): the
  * parser's events over head, up to the end of the first root node, with
  * the context's own input, before the run reads it.  What the parser leaves in the context is put back: its
  * messages are not reported (nor counted), the text before the data (-k)
- * is read again by the real parse. */
+ * is read again by the real parse.  Plain input is read without the
+ * parser. */
 static void sniff_ca(sgft_ctx *ctx, const char *head, size_t len, char *out,
                      size_t size) {
+    if (!sgft__dec_sniff_ca_fast(head, len, out, size))
+        sgft__dec_sniff_ca_parse(ctx, head, len, out, size);
+}
+
+void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
+                              char *out, size_t size) {
     static const sgft_events ev = {sniff_tree_begin, sniff_node,
                                    sniff_property, sniff_value,
                                    sniff_tree_end};

@@ -28,6 +28,16 @@ void sgft__dec_mislabelled(sgft_ctx *ctx, const char *ca,
 /* Message 115 when the detection had a close second. */
 void sgft__dec_report_close(sgft_ctx *ctx, const detect_result *g,
                             bool has_pos, uint64_t off);
+/* The CA of the first game tree's root node in head[0..len), as the
+ * parser reads it ("" when there is none): into out.  _fast reads only
+ * plain input (a root node of capital identifiers, values without '['
+ * and, for CA, a plain name) and returns false, having decided nothing,
+ * on anything else; _parse runs the parser over head (ctx's input is
+ * used and left empty, its messages not reported). */
+bool sgft__dec_sniff_ca_fast(const char *head, size_t len, char *out,
+                             size_t size);
+void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
+                              char *out, size_t size);
 /* The text values of the tree below root, for the detection. */
 void sgft__dec_tree_text(sgft_ctx *ctx, node *root, buf *out);
 

@@ -154,6 +154,94 @@ START_TEST(test_utf8_clean) {
 }
 END_TEST
 
+/* The CA of the first root node: the reading without the parser decides
+ * plain input (and gives what the parser gives), and leaves the rest to
+ * the parser. */
+START_TEST(test_sniff_ca_plain) {
+    static const struct {
+        const char *head, *ca; /* ca NULL: left to the parser */
+    } cases[] = {
+        {"(;FF[4]CA[UTF-8]GM[1];B[aa])", "UTF-8"},
+        {" \r\n( ;\nFF[4]\n CA [ISO-8859-1]\n;B[aa])", "ISO-8859-1"},
+        {"(;FF[4]GM[1]PB[a \\] b];B[aa]CA[UTF-8])", ""},
+        {"(;FF[4](;CA[UTF-8]))", ""},
+        {"(;AB[aa][bb]CA[Shift_JIS][UTF-8])", "Shift_JIS"},
+        {"(;CA[]FF[4])", NULL},           /* empty: the parser says */
+        {"(;CA[UTF 8])", NULL},           /* a blank */
+        {"(;CA[UTF-\\8])", NULL},       /* an escape */
+        {"(;CharSet[UTF-8])", NULL},      /* lowercase in the id */
+        {"junk(;CA[UTF-8])", NULL},       /* text before the tree */
+        {"(;PB[x;W[aa]CA[UTF-8])", NULL}, /* a value holding '[' */
+        {"(;FF[4]CA[UTF-8", NULL},        /* cut in the value */
+        {"(;FF[4]", NULL},                /* cut between properties */
+        {"(;C1A[UTF-8])", NULL},
+    };
+    sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    ck_assert_ptr_nonnull(ctx);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char fast[64] = "unset", slow[64];
+        size_t len = strlen(cases[i].head);
+        bool decided = sgft__dec_sniff_ca_fast(cases[i].head, len, fast,
+                                               sizeof fast);
+        ck_assert_msg(decided == (cases[i].ca != NULL), "case %zu", i);
+        if (decided) {
+            ck_assert_str_eq(fast, cases[i].ca);
+            sgft__dec_sniff_ca_parse(ctx, cases[i].head, len, slow,
+                                     sizeof slow);
+            ck_assert_str_eq(fast, slow);
+        }
+    }
+    sgft_ctx_free(ctx);
+}
+END_TEST
+
+/* Random heads made of the pieces of root nodes, well and badly formed,
+ * cut anywhere: where the reading without the parser decides, it agrees
+ * with the parser. */
+START_TEST(test_sniff_ca_random) {
+    static const char *const pieces[] = {
+        "(", ";", ")", " ", "\n", "\r\n", "\t", "FF[4]", "GM[1]", "CA[UTF-8]",
+        "CA[GB2312]", "CA [Big5]", "CA[]", "CA[ x ]", "ca[UTF-8]", "C",
+        "A", "[", "]", "\\", "\\]", "PB[a\\]b]", "PW[x;B[aa]",
+        "C[text ;W[bb] more]", "AB[aa][bb]", "[cc]", "B[aa]", "junk",
+        "\xe6\xbc\xa2", "\x5c", "CoPyright[x]", "(;", ";CA[EUC-KR]",
+    };
+    const size_t np = sizeof pieces / sizeof pieces[0];
+    sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    ck_assert_ptr_nonnull(ctx);
+    unsigned long state = 77;
+    size_t decided = 0;
+    for (int round = 0; round < 3000; round++) {
+        char head[512];
+        size_t len = 0;
+        if (round % 2) /* the usual start */
+            len = (size_t)snprintf(head, sizeof head, "(;");
+        int n = 1 + (int)(round % 12);
+        for (int k = 0; k < n; k++) {
+            state = state * 6364136223846793005UL + 1442695040888963407UL;
+            const char *p = pieces[(state >> 33) % np];
+            size_t pl = strlen(p);
+            if (len + pl >= sizeof head)
+                break;
+            memcpy(head + len, p, pl);
+            len += pl;
+        }
+        state = state * 6364136223846793005UL + 1442695040888963407UL;
+        if (round % 3 == 0 && len)
+            len = (size_t)((state >> 33) % len); /* cut anywhere */
+        char fast[64], slow[64];
+        if (!sgft__dec_sniff_ca_fast(head, len, fast, sizeof fast))
+            continue;
+        decided++;
+        sgft__dec_sniff_ca_parse(ctx, head, len, slow, sizeof slow);
+        ck_assert_msg(strcmp(fast, slow) == 0, "round %d: [%s] against [%s]",
+                      round, fast, slow);
+    }
+    ck_assert_uint_gt(decided, 300);
+    sgft_ctx_free(ctx);
+}
+END_TEST
+
 Suite *decode_suite(void) {
     Suite *s = suite_create("decode");
     TCase *tc = tcase_create("decode");
@@ -163,6 +251,8 @@ Suite *decode_suite(void) {
     tcase_add_test(tc, test_mislabelled);
     tcase_add_test(tc, test_decoder_pieces);
     tcase_add_test(tc, test_utf8_clean);
+    tcase_add_test(tc, test_sniff_ca_plain);
+    tcase_add_test(tc, test_sniff_ca_random);
     suite_add_tcase(s, tc);
     return s;
 }
