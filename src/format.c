@@ -178,42 +178,83 @@ int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
     return sgft__print_diag(f, fmt, file, d, false);
 }
 
+/* The status line is made in a buffer of this size without the printf
+ * machinery: it is the one line of every file. */
+#define STATUS_LINE 256
+typedef struct status_line {
+    char s[STATUS_LINE];
+    size_t n;
+    const char *sep; /* before the next part */
+} status_line;
+
+static void status_put(status_line *l, const char *s) {
+    size_t k = strlen(s);
+    if (k > STATUS_LINE - 1 - l->n)
+        k = STATUS_LINE - 1 - l->n;
+    memcpy(l->s + l->n, s, k);
+    l->n += k;
+}
+
+/* One part: the separator, before, the number v, after. */
+static void status_part(status_line *l, const char *before, unsigned long v,
+                        const char *after) {
+    char digits[24];
+    size_t d = sizeof digits - 1;
+    digits[d] = '\0';
+    do
+        digits[--d] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    status_put(l, l->sep);
+    status_put(l, before);
+    status_put(l, digits + d);
+    status_put(l, after);
+    l->sep = "  ";
+}
+
 int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
                       const sgft_summary *s) {
     if (fmt == SGFT_FORMAT_JSON || fmt == SGFT_FORMAT_SARIF ||
         fmt == SGFT_FORMAT_GITLAB || s->fatal)
         return 0;
-    /* One line, written at once (standard error has no buffer). */
-    char line[256];
-    size_t n = 0;
-    const char *sep = " ";
-#define ADD(...)                                                         \
-    do {                                                                 \
-        int k = snprintf(line + n, sizeof line - n, __VA_ARGS__);        \
-        if (k > 0)                                                       \
-            n = n + (size_t)k < sizeof line ? n + (size_t)k : sizeof line - 1; \
-        sep = "  ";                                                      \
-    } while (0)
-    if (!s->errors && !s->warnings)
-        ADD("%sOK", sep);
+    status_line l;
+    l.n = 0;
+    l.sep = " ";
+    if (!s->errors && !s->warnings) {
+        status_put(&l, " OK");
+        l.sep = "  ";
+    }
     if (s->errors)
-        ADD("%s%lu error(s)", sep, s->errors);
+        status_part(&l, "", s->errors, " error(s)");
     if (s->warnings)
-        ADD("%s%lu warning(s)", sep, s->warnings);
+        status_part(&l, "", s->warnings, " warning(s)");
     if (s->critical)
-        ADD("%s(critical:%lu)", sep, s->critical);
+        status_part(&l, "(critical:", s->critical, ")");
     if (s->ignored)
-        ADD("%s(%lu message(s) ignored)", sep, s->ignored);
+        status_part(&l, "(", s->ignored, " message(s) ignored)");
     /* What happened to the output file (not in SGFC's own layout). */
     static const char *const states[] = {
         [SGFT_OUTPUT_CREATED] = "(written)",
         [SGFT_OUTPUT_CHANGED] = "(changed)",
         [SGFT_OUTPUT_UNCHANGED] = "(unchanged)"};
     if (fmt == SGFT_FORMAT_TEXT && s->output >= SGFT_OUTPUT_CREATED &&
-        s->output <= SGFT_OUTPUT_UNCHANGED)
-        ADD("%s%s", sep, states[s->output]);
-#undef ADD
-    line[n] = '\0';
-    fprintf(f, "%s:%s\n", file ? file : "sgftidy", line);
+        s->output <= SGFT_OUTPUT_UNCHANGED) {
+        status_put(&l, l.sep);
+        status_put(&l, states[s->output]);
+    }
+    l.s[l.n] = '\0';
+    if (!file)
+        file = "sgftidy";
+    /* One line, written at once (standard error has no buffer). */
+    char whole[1024];
+    size_t name = strlen(file);
+    if (name + l.n + 2 <= sizeof whole) {
+        memcpy(whole, file, name);
+        whole[name] = ':';
+        memcpy(whole + name + 1, l.s, l.n);
+        whole[name + 1 + l.n] = '\n';
+        fwrite(whole, 1, name + l.n + 2, f);
+    } else {
+        fprintf(f, "%s:%s\n", file, l.s);
+    }
     return ferror(f) ? -1 : 0;
 }
