@@ -617,8 +617,10 @@ static void install_signal_handlers(void) {
 static bool colour_for(const cli *c, int fd) {
     if (c->colour != 0)
         return c->colour == 1;
+    if (!isatty(fd))
+        return false;
     const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
-    return isatty(fd) && !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+    return !(no && *no) && !(term && strcmp(term, "dumb") == 0);
 }
 
 /* --duplicates: copies of one game across all the files. */
@@ -742,8 +744,12 @@ int main(int argc, char **argv) {
     c.base = c.opt;
     c.base_fail_on = c.fail_on;
     c.prog.on = !c.quiet && isatty(STDERR_FILENO);
-    const char *delay = getenv("SGFTIDY_PROGRESS_DELAY");
-    c.prog.delay = delay && *delay ? atof(delay) : 1.0;
+    c.prog.delay = 1.0;
+    if (c.prog.on) {
+        const char *delay = getenv("SGFTIDY_PROGRESS_DELAY");
+        if (delay && *delay)
+            c.prog.delay = atof(delay);
+    }
     int rc = c.mode == B_DUPLICATES ? run_dupes(&c)
              : c.mode != B_NONE
                  ? run_batch(&c)
