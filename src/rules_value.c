@@ -436,7 +436,7 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
     }
     if (is_blank_value(k->ctx, v) && (pi->flags & PF_ELIST) &&
         p->values == v && !v->next) {
-        /* the empty list of VW, DD, TB, TW, in any game (spec 3.5.1) */
+        /* the empty list of VW, DD, TB, TW, in any game (spec 4.9) */
         if (v->len)
             sgft__fix_value(k->ctx, v, "", 0);
         return true;
