@@ -308,10 +308,12 @@ bool sgft__dec_sniff_ca_fast(const char *head, size_t len, char *out,
             i++;
         if (i >= len)
             return false;
-        if (head[i] == ';' || head[i] == '(' || head[i] == ')') {
+        if (head[i] == ';' || head[i] == ')') {
             out[0] = '\0'; /* the root node is over: no CA */
             return true;
         }
+        if (head[i] == '(')
+            return false; /* a variation, or an empty one that is skipped */
         size_t id = i;
         while (i < len && head[i] >= 'A' && head[i] <= 'Z')
             i++;

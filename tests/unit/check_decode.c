@@ -164,11 +164,15 @@ START_TEST(test_sniff_ca_plain) {
         {"(;FF[4]CA[UTF-8]GM[1];B[aa])", "UTF-8"},
         {" \r\n( ;\nFF[4]\n CA [ISO-8859-1]\n;B[aa])", "ISO-8859-1"},
         {"(;FF[4]GM[1]PB[a \\] b];B[aa]CA[UTF-8])", ""},
-        {"(;FF[4](;CA[UTF-8]))", ""},
+        {"(;FF[4](;CA[UTF-8]))", NULL},   /* a variation: the parser */
+        {"(;GM[1]()CA[UTF-8])", NULL},    /* an empty one, skipped */
+        {"(;GM[1](\n )CA[GB2312])", NULL},
+        {"(;FF[4];CA[UTF-8])", ""},       /* in the second node */
+        {"(;FF[4])(;CA[UTF-8])", ""},     /* in the second tree */
         {"(;AB[aa][bb]CA[Shift_JIS][UTF-8])", "Shift_JIS"},
         {"(;CA[]FF[4])", NULL},           /* empty: the parser says */
         {"(;CA[UTF 8])", NULL},           /* a blank */
-        {"(;CA[UTF-\\8])", NULL},       /* an escape */
+        {"(;CA[UTF-\\8])", NULL},         /* an escape */
         {"(;CharSet[UTF-8])", NULL},      /* lowercase in the id */
         {"junk(;CA[UTF-8])", NULL},       /* text before the tree */
         {"(;PB[x;W[aa]CA[UTF-8])", NULL}, /* a value holding '[' */
@@ -205,13 +209,14 @@ START_TEST(test_sniff_ca_random) {
         "A", "[", "]", "\\", "\\]", "PB[a\\]b]", "PW[x;B[aa]",
         "C[text ;W[bb] more]", "AB[aa][bb]", "[cc]", "B[aa]", "junk",
         "\xe6\xbc\xa2", "\x5c", "CoPyright[x]", "(;", ";CA[EUC-KR]",
+        "()", "( \n)", "()CA[UTF-8]", "\v", "\f",
     };
     const size_t np = sizeof pieces / sizeof pieces[0];
     sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
     ck_assert_ptr_nonnull(ctx);
     unsigned long state = 77;
     size_t decided = 0;
-    for (int round = 0; round < 3000; round++) {
+    for (int round = 0; round < 6000; round++) {
         char head[512];
         size_t len = 0;
         if (round % 2) /* the usual start */
@@ -237,7 +242,7 @@ START_TEST(test_sniff_ca_random) {
         ck_assert_msg(strcmp(fast, slow) == 0, "round %d: [%s] against [%s]",
                       round, fast, slow);
     }
-    ck_assert_uint_gt(decided, 300);
+    ck_assert_uint_gt(decided, 400);
     sgft_ctx_free(ctx);
 }
 END_TEST
