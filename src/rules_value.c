@@ -154,7 +154,7 @@ static void check_rank(checker *k, prop *p, value *v) {
 static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
     const char *raw = value_bytes(k->ctx, v);
     size_t colon = sgft__compose_split(raw, v->len);
-    if (vt == VT_FIGURE && is_blank(raw, v->len)) {
+    if (vt == VT_FIGURE && is_blank_value(k->ctx, v)) {
         if (v->len)
             sgft__fix_value(k->ctx, v, "", 0);
         return true;
