@@ -5,12 +5,15 @@
  * the pieces the input is read in.  The oracle, besides the sanitizers:
  *  - reading the input whole or in pieces gives the same output and the
  *    same messages at the same places;
+ *  - the CA of the first root node read without the parser, where that
+ *    reading decides, is the one the parser reads (decode.c);
  *  - when output was written without a critical message, checking that
  *    output reports no error or fatal error (but for what is kept on
  *    purpose: game-info that cannot be repaired, 33) and writing it again
  *    gives the same bytes.
  */
 #include "sgftidy.h"
+#include "decode.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -124,6 +127,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sgft_options_set(o, SGFT_OPT_NODE_BREAKS, (pick >> 2) & 1);
     sgft_options_set(o, SGFT_OPT_ENCODING_MODE, 1 + (pick >> 3) % 3);
     size_t piece = 1 + ((pick >> 5) & 7);
+
+    char fast[64], slow[64];
+    if (sgft__dec_sniff_ca_fast((const char *)data, size, fast, sizeof fast)) {
+        sgft_ctx *c = sgft_ctx_new(o, NULL, NULL);
+        if (!c)
+            abort();
+        sgft__dec_sniff_ca_parse(c, (const char *)data, size, slow,
+                                 sizeof slow);
+        sgft_ctx_free(c);
+        if (strcmp(fast, slow) != 0) {
+            fprintf(stderr, "CA read without the parser: [%s], with: [%s]\n",
+                    fast, slow);
+            abort();
+        }
+    }
 
     static out w1, w2, w3;
     static diags l1, l2, l3;
