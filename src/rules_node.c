@@ -107,7 +107,8 @@ static bool view_corners(checker *k, prop *p) {
 }
 
 /* Empty values of a point list: an elist may be exactly one empty value
- * (17, or 52 for VW with points).  Returns whether p holds points. */
+ * (17, or 52 for VW with points; of several empty values one is kept).
+ * Returns whether p holds points. */
 static bool empty_values(checker *k, prop *p) {
     bool has_empty = false, has_points = false;
     for (value *v = p->values; v; v = v->next) {
@@ -116,7 +117,16 @@ static bool empty_values(checker *k, prop *p) {
         else
             has_points = true;
     }
-    if (has_empty && (has_points || !(info(p)->flags & PF_ELIST))) {
+    bool elist = info(p)->flags & PF_ELIST;
+    if (has_empty && !has_points && elist && p->values->next) {
+        report r = {0};
+        r.prop = p->name;
+        r.as_error = true;
+        sgft__report(k->ctx, M_EMPTY_VALUE, true, p->off, &r);
+        sgft__fix_keep_value(p, p->values);
+        return false;
+    }
+    if (has_empty && (has_points || !elist)) {
         if (p->id == P_VW && has_points) {
             report r = {0};
             r.detail = "empty value together with points: points deleted";
