@@ -91,8 +91,8 @@ static int syntax_follows(const char *s, size_t len, bool final) {
         while (k < len && k < LOOK &&
                (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
             k++;
-    if (k == len && !final && k < LOOK)
-        return -1;
+    if (k == len && !final)
+        return -1; /* (at LOOK too: one byte more tells the end from more) */
     if (k == len || k >= LOOK)
         return k == len || id == k; /* the end, or only white space */
     char c = s[k];

@@ -56,6 +56,18 @@ START_TEST(test_value_scan) {
     /* A lead byte at the end of what has been read waits for more. */
     static const char cut[] = "ab\xb3";
     ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, cut, 3, false), 2);
+    /* "\x8d\\]": 0x8D 0x5C and the ']' that ends the value, or 0x8D and an
+     * escaped 0x5C... told by whether SGF follows the ']', looking at
+     * most 64 bytes.  Letters for 64 bytes: not SGF, the value goes on;
+     * however much of them has been read (when the 64th is the last read,
+     * one more byte is waited for: the end of the input there is SGF). */
+    char letters[3 + 65];
+    memcpy(letters, "\x8d\\]", 3);
+    memset(letters + 3, 'r', 65);
+    ck_assert_uint_eq(sgft__value_scan(SCAN_SJIS, letters, 68, false), 68);
+    ck_assert_uint_eq(sgft__value_scan(SCAN_SJIS, letters, 67, false), 0);
+    ck_assert_uint_eq(sgft__value_scan(SCAN_SJIS, letters, 67, true), 2);
+    ck_assert_uint_eq(sgft__value_scan(SCAN_SJIS, letters, 66, false), 0);
 }
 END_TEST
 
