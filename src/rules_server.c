@@ -166,7 +166,8 @@ bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
     }
     prop *ha = sgft__prop_find(root, P_HA);
     long handicap = 0;
-    if (ha && ha->values) {
+    /* A blank HA is deleted (17): no handicap. */
+    if (ha && ha->values && !is_blank_value(k->ctx, ha->values)) {
         /* As the handicap's repair will write it ("0.0" is 0). */
         trimmed(k, ha->values, &s, &n);
         k->b.len = 0;
