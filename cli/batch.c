@@ -190,28 +190,27 @@ static long mem_read(void *data, char *b, size_t cap) {
     return n;
 }
 
+int slurp_fd(int fd, sgft_buffer *b) {
+    char chunk[65536];
+    for (;;) {
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return errno;
+        if (n == 0)
+            return 0;
+        if (sgft_buffer_write(b, chunk, (size_t)n) < 0)
+            return ENOMEM;
+    }
+}
+
 /* The bytes of path ("-": standard input) in b; 0, or the errno. */
 static int slurp(const char *path, sgft_buffer *b) {
     int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_NOCTTY);
     if (fd < 0)
         return errno ? errno : EIO;
-    char chunk[65536];
-    int err = 0;
-    for (;;) {
-        ssize_t n = read(fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            err = errno;
-            break;
-        }
-        if (n == 0)
-            break;
-        if (sgft_buffer_write(b, chunk, (size_t)n) < 0) {
-            err = ENOMEM;
-            break;
-        }
-    }
+    int err = slurp_fd(fd, b);
     if (fd != STDIN_FILENO)
         close(fd);
     return err;

@@ -92,6 +92,8 @@ int run_single(cli *c, const char *in, const char *out);
 /* Sets how the C library keeps and takes heap memory (batch.c). */
 void keep_freed_memory(void);
 int run_batch(cli *c);
+/* Appends the bytes of fd, up to its end, to b; 0, or the errno. */
+int slurp_fd(int fd, sgft_buffer *b);
 void print_diag(const sgft_diag *d, void *data);
 
 /* jobs.c: the jobs of a batch.  pool_new starts jobs - 1 worker threads

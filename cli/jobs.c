@@ -36,7 +36,6 @@ struct pool {
     unsigned started;     /* workers */
     unsigned char *slots;
     size_t slot_size, window;
-    unsigned jobs;
     item_state *state;    /* per slot */
     size_t prepared;      /* items handed out so far (0 .. prepared-1) */
     size_t taken;         /* the workers' next candidate */
@@ -76,7 +75,7 @@ static size_t take_run(pool *p, size_t *first) {
     size_t i = take_queued(p);
     if (i == (size_t)-1)
         return 0;
-    size_t share = (p->prepared - i) / (2 * (size_t)p->jobs), n = 1;
+    size_t share = (p->prepared - i) / (2 * ((size_t)p->started + 1)), n = 1;
     if (share > RUN_MAX)
         share = RUN_MAX;
     while (n < share && p->taken < p->prepared &&
@@ -261,7 +260,6 @@ int pool_run(pool *p, size_t n, size_t slot_size, const pool_ops *ops) {
     p->slot_size = slot_size;
     p->state = state;
     p->window = window;
-    p->jobs = jobs;
     p->prepared = p->taken = 0;
     p->waiting_for = (size_t)-1;
     pthread_mutex_unlock(&p->lock);

@@ -511,38 +511,24 @@ static void read_files_from(cli *c) {
         snprintf(d, sizeof d, "%s: %s", c->files_from, strerror(errno));
         fatal(c, 3, d);
     }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    int err = 0;
-    for (;;) {
-        if (cap - len < 65536 + 1) {
-            size_t more = cap ? 2 * cap : 65536 * 2;
-            char *p = realloc(text, more);
-            if (!p) {
-                fprintf(stderr, "sgftidy: out of memory\n");
-                exit(20);
-            }
-            text = p;
-            cap = more;
-        }
-        ssize_t n = read(fd, text + len, cap - len - 1);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            err = n < 0 ? errno : 0;
-            break;
-        }
-        len += (size_t)n;
-    }
+    sgft_buffer b = {0};
+    int err = slurp_fd(fd, &b);
     if (!std)
         close(fd);
+    if (err == ENOMEM) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        exit(20);
+    }
     if (err) {
-        free(text);
+        free(b.data);
         char d[PATH_MAX + 64];
         snprintf(d, sizeof d, "%s: %s", c->files_from, strerror(err));
         fatal(c, 4, d);
     }
-    text[len] = '\0';
+    if (!b.len)
+        return;
+    char *text = b.data;
+    size_t len = b.len;
     c->files_text = text;
     int sep = c->null_sep ? '\0' : '\n';
     for (char *line = text; line < text + len;) {

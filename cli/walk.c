@@ -16,6 +16,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,16 +306,13 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
         while ((e = readdir(dir))) {
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
-            /* lstat only where the listing does not say what it is. */
+            /* An lstat (in the folder) only where the listing does not
+             * say what it is. */
             bool dir_ = e->d_type == DT_DIR, reg = e->d_type == DT_REG;
-            char *p = NULL;
             if (e->d_type == DT_UNKNOWN) {
-                if (!(p = join(&dirs, dirs.v[d], e->d_name))) {
-                    closedir(dir);
-                    goto oom;
-                }
                 struct stat sb;
-                bool ok = lstat(p, &sb) == 0;
+                bool ok = fstatat(dirfd(dir), e->d_name, &sb,
+                                  AT_SYMLINK_NOFOLLOW) == 0;
                 dir_ = ok && S_ISDIR(sb.st_mode);
                 reg = ok && S_ISREG(sb.st_mode);
             }
@@ -325,8 +323,7 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
                 to = files;
             else
                 continue;
-            if (to == files || !p)
-                p = join(to, dirs.v[d], e->d_name);
+            char *p = join(to, dirs.v[d], e->d_name);
             if (!p || push(to, p) < 0) {
                 closedir(dir);
                 goto oom;

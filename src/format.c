@@ -199,14 +199,10 @@ static void status_put(status_line *l, const char *s) {
 static void status_part(status_line *l, const char *before, unsigned long v,
                         const char *after) {
     char digits[24];
-    size_t d = sizeof digits - 1;
-    digits[d] = '\0';
-    do
-        digits[--d] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
+    digits[sgft__ulong_digits(digits, v)] = '\0';
     status_put(l, l->sep);
     status_put(l, before);
-    status_put(l, digits + d);
+    status_put(l, digits);
     status_put(l, after);
     l->sep = "  ";
 }

@@ -601,6 +601,19 @@ void sgft__unescape(buf *out, const char *raw, size_t len);
 size_t sgft__utf8_width(const char *s, size_t len);
 /* Number of UTF-8 continuation bytes in s[0..len). */
 size_t sgft__utf8_continuations(const char *s, size_t len);
+/* The decimal digits of v into s (at least 21 bytes; not ended): their
+ * number.  For the numbers written often, without the printf machinery. */
+static inline size_t sgft__ulong_digits(char *s, unsigned long v) {
+    char t[24];
+    size_t n = 0;
+    do
+        t[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    for (size_t k = 0; k < n; k++)
+        s[k] = t[n - 1 - k];
+    return n;
+}
+
 /* Whether c is escaped when written: '\\', ']', and ':' in a composed
  * value's parts. */
 static inline bool sgft__needs_escape(char c, bool colon) {

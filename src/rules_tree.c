@@ -141,18 +141,6 @@ bool sgft__root_has_stones(checker *k, node *root, prop_id id) {
     return false;
 }
 
-/* The decimal digits of v into s (not ended); their number. */
-static size_t digits(char *s, unsigned long v) {
-    char t[24];
-    size_t n = 0;
-    do
-        t[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    for (size_t k = 0; k < n; k++)
-        s[k] = t[n - 1 - k];
-    return n;
-}
-
 /* SZ: the board size of the game (default, limits, FF[4] features). */
 static void board_size(checker *k, node *root, prop *sz) {
     char detail[64];
@@ -210,10 +198,10 @@ static void board_size(checker *k, node *root, prop *sz) {
     }
     /* "c" or "c:r" (both at least 1), the value of every tree */
     char canon[48];
-    size_t len = digits(canon, (unsigned long)c);
+    size_t len = sgft__ulong_digits(canon, (unsigned long)c);
     if (c != r_) {
         canon[len++] = ':';
-        len += digits(canon + len, (unsigned long)r_);
+        len += sgft__ulong_digits(canon + len, (unsigned long)r_);
     }
     sgft__fix_value(k->ctx, v, canon, len);
     sgft__fix_keep_value(sz, v);

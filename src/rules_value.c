@@ -414,15 +414,6 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
         return true;
     }
     bool text = (vt == VT_TEXT || vt == VT_SIMPLETEXT) && !repair;
-    if (!text && repair && is_blank_value(k->ctx, v)) {
-        /* An error where the type has no empty value (KM, TM: Real;
-         * HA: Number), a warning where it has (DT, RE...). */
-        report r = {0};
-        r.prop = p->name;
-        r.as_error = vt == VT_NUMBER || vt == VT_REAL;
-        sgft__report(k->ctx, M_EMPTY_VALUE, true, p->off, &r);
-        return false;
-    }
     if (text) {
         sgft__value_text(k->ctx, &k->a, v, vt == VT_SIMPLETEXT,
                          k->ctx->opt.linebreaks);
@@ -434,21 +425,28 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
             check_rank(k, p, v);
         return true;
     }
-    if (is_blank_value(k->ctx, v) && (pi->flags & PF_ELIST) &&
-        p->values == v && !v->next) {
-        /* the empty list of VW, DD, TB, TW, in any game (spec 4.9) */
-        if (v->len)
-            sgft__fix_value(k->ctx, v, "", 0);
-        return true;
-    }
-    if (is_blank_value(k->ctx, v) &&
-        !(vt == VT_MOVE && k->game->empty_pass) && vt != VT_FIGURE &&
-        vt != VT_DOUBLE) {
+    if (is_blank_value(k->ctx, v)) {
         report r = {0};
         r.prop = p->name;
-        r.as_error = true; /* the type forbids it */
-        sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
-        return false;
+        if (repair) {
+            /* An error where the type has no empty value (KM, TM: Real;
+             * HA: Number), a warning where it has (DT, RE...). */
+            r.as_error = vt == VT_NUMBER || vt == VT_REAL;
+            sgft__report(k->ctx, M_EMPTY_VALUE, true, p->off, &r);
+            return false;
+        }
+        if ((pi->flags & PF_ELIST) && p->values == v && !v->next) {
+            /* the empty list of VW, DD, TB, TW, in any game (spec 4.9) */
+            if (v->len)
+                sgft__fix_value(k->ctx, v, "", 0);
+            return true;
+        }
+        if (!(vt == VT_MOVE && k->game->empty_pass) && vt != VT_FIGURE &&
+            vt != VT_DOUBLE) {
+            r.as_error = true; /* the type forbids it */
+            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
+            return false;
+        }
     }
     if (repair)
         return check_gameinfo(k, p, v, repair);
