@@ -132,9 +132,8 @@ for i in issues:
     assert set(i) == {"description", "check_name", "fingerprint", "severity", "location"}
     assert i["location"]["positions"]["begin"]["line"] == 1
 PY
-run -R --format=gitlab --check g/good.sgf 2>&1 >/dev/null | cmp -s - /dev/stdin <<'X' && ok || bad "empty gitlab report"
-[]
-X
+run -R --format=gitlab --check g/good.sgf 2>"$TMPD/gl0" >/dev/null
+printf '[]\n' | cmp -s - "$TMPD/gl0" && ok || bad "empty gitlab report"
 
 # SARIF: one log; its rules, results, fix and summary.
 (cd "$TMPD/w" && run -R --format=sarif --check g) 2>"$TMPD/sarif.json" >/dev/null
@@ -192,7 +191,8 @@ check summary-quiet 20 "" "batch/empty.sgf: fatal F7: no SGF data found$nl" -- -
 
 # --explain: by number, letter and number, or key.
 run --explain=E15 >"$TMPD/x" 2>&1 && ok || bad "--explain exit status"
-head -n 2 "$TMPD/x" | diff -u - /dev/stdin <<'X' && ok || bad "--explain head"
+head -n 2 "$TMPD/x" >"$TMPD/xh"
+diff -u - "$TMPD/xh" <<'X' && ok || bad "--explain head"
 Message 15, BAD_VALUE_CORRECTED: error
   illegal <%p> value corrected; new [%v], old [%o]
 X
