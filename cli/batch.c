@@ -47,6 +47,9 @@ typedef struct job {
     fail_level fail_on;
     bool seen[4], seen_critical[4]; /* its messages, by severity */
     bool deferred;
+    bool named;          /* a path named to --check, not yet asked what it
+                            is: see job_diag */
+    bool folder;         /* ... and it is a folder */
     bool oom;
     bool fixed;          /* no run: status says how it ended */
     int status;
@@ -59,8 +62,24 @@ typedef struct job {
     _Atomic uint64_t *reading; /* deferred: the batch's bytes in reading */
 } job;
 
+/* A path named to --check is run as a file without asking first what
+ * it is (run_batch): a folder is found when it fails as one, by its
+ * read (4, "Is a directory"), its opening (3, when it cannot be read)
+ * or its configuration file (120, that of the folder above it).  Then
+ * the fault is not the file's: the job says nothing, and hands the
+ * folder back to be walked. */
 static void job_diag(const sgft_diag *d, void *data) {
     job *j = data;
+    if (j->folder)
+        return;
+    if (j->named && (d->code == 3 || d->code == 4 || d->code == 120)) {
+        struct stat st;
+        j->named = false;
+        if (stat(j->in, &st) == 0 && S_ISDIR(st.st_mode)) {
+            j->folder = true;
+            return;
+        }
+    }
     if ((unsigned)d->severity < 4) {
         j->seen[d->severity] = true;
         if (d->critical)
@@ -341,6 +360,9 @@ typedef struct batch_run {
     cli *c;
     path_list *list;       /* the paths of the items */
     bool count;            /* files of the progress line */
+    bool named;            /* the paths named to --check (see job_diag) */
+    path_list *folders;    /* ... those of them that are folders */
+    size_t files_named;    /* ... those that are not */
     bool deferred;         /* several jobs: reports wait for their turn */
     bool stop;             /* out of memory: the rest is skipped */
     int worst;
@@ -509,6 +531,7 @@ static pool_step batch_prepare(void *arg, size_t i, void *slot) {
     job *j = slot;
     cli *c = b->c;
     job_begin(j, c, b->list->v[i], b->deferred);
+    j->named = b->named;
     j->reading = c->prog.on ? &b->reading : NULL;
     if (b->stop)
         return POOL_READY;
@@ -544,6 +567,14 @@ static void batch_finish(void *arg, size_t i, void *slot) {
         claims_release(b, i);
         return;
     }
+    if (j->folder) {
+        log_free(&j->log);
+        free(j->text);
+        if (paths_push(b->folders, (char *)j->in) < 0)
+            b->stop = true;
+        return;
+    }
+    b->files_named += b->named;
     int rc = job_report(j);
     b->worst = rc > b->worst ? rc : b->worst;
     if (j->reading)
@@ -582,7 +613,7 @@ void keep_freed_memory(void) {
 
 /* Batch mode: every file of the paths; the worst status wins. */
 int run_batch(cli *c) {
-    path_list files = {0}, failed = {0};
+    path_list files = {0}, failed = {0}, folders = {0};
     batch_run b;
     memset(&b, 0, sizeof b);
     printing_thread = pthread_self();
@@ -590,20 +621,46 @@ int run_batch(cli *c) {
     /* Standard input and questions on the terminal are for one job.
      * The workers start now, while the folders are listed. */
     unsigned jobs = c->jobs ? c->jobs : 1;
-    for (size_t i = 0; i < c->nfiles && jobs > 1; i++)
+    bool stdin_named = false;
+    for (size_t i = 0; i < c->nfiles; i++)
         if (strcmp(c->files[i], "-") == 0)
-            jobs = 1;
-    if (c->tty)
+            stdin_named = true;
+    if (stdin_named || c->tty)
         jobs = 1;
-    if (!(b.pool = pool_new(jobs)) ||
-        walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
-                   &failed) < 0)
+    if (!(b.pool = pool_new(jobs)))
         goto oom;
-    if (!files.n && !failed.n && !c->quiet)
-        fprintf(stderr, "sgftidy: no .sgf files in the paths given%s\n",
-                c->recursive ? "" : " (-R takes subfolders too)");
     /* Files synced in groups, not one by one (sgftidy(1), FILES). */
     sgft_outputs_batch(c->mode != B_CHECK);
+    pool_ops ops = {&b, batch_prepare, batch_work, batch_finish,
+                    c->prog.on ? batch_idle : NULL};
+    /* --check runs the paths named as files at once, in parallel: what
+     * each one is, is not asked of the file system beforehand, one path
+     * after the other, while the workers wait.  Those that turn out to
+     * be folders (see job_diag) are walked afterwards, which is where
+     * their files come anyway.  A progress line, which counts the files
+     * and their bytes first, and the other modes, which decide on their
+     * outputs, list every path first. */
+    if (c->mode == B_CHECK && !c->prog.on && !stdin_named) {
+        path_list named = {c->files, c->nfiles, c->nfiles, NULL};
+        b.named = true;
+        b.folders = &folders;
+        b.list = &named;
+        b.count = true;
+        b.deferred = jobs > 1 && named.n > 1;
+        if (pool_run(b.pool, named.n, sizeof(job), &ops) < 0 || b.stop)
+            goto oom;
+        b.named = false;
+        b.count = false;
+        if (walk_paths(folders.v, folders.n, c->recursive, &files,
+                       &failed) < 0)
+            goto oom;
+    } else if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
+                          &failed) < 0) {
+        goto oom;
+    }
+    if (!b.files_named && !files.n && !failed.n && !c->quiet)
+        fprintf(stderr, "sgftidy: no .sgf files in the paths given%s\n",
+                c->recursive ? "" : " (-R takes subfolders too)");
     if (c->prog.on) {
         uint64_t bytes = 0;
         for (size_t i = 0; i < files.n; i++) {
@@ -613,10 +670,9 @@ int run_batch(cli *c) {
         }
         progress_start(&c->prog, files.n, bytes);
     }
-    pool_ops ops = {&b, batch_prepare, batch_work, batch_finish,
-                    c->prog.on ? batch_idle : NULL};
-    /* The folders that cannot be read: message 4. */
+    /* The folders that cannot be read: message 3 (or 4). */
     b.list = &failed;
+    b.deferred = false;
     if (pool_run(NULL, failed.n, sizeof(job), &ops) < 0 || b.stop)
         goto oom;
     if (c->mode == B_OUTDIR && files.n) {
@@ -661,6 +717,7 @@ end:
     pool_free(b.pool);
     paths_free(&files);
     paths_free(&failed);
+    paths_free(&folders);
     free(b.inputs.v);
     free(b.outputs.v);
     free(b.real_dir);

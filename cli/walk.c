@@ -23,7 +23,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-static int push(path_list *l, char *p) {
+int paths_push(path_list *l, char *p) {
     if (l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 64;
         char **v = realloc(l->v, cap * sizeof *v);
@@ -285,7 +285,7 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
     }
     /* The paths given are taken as they are. */
     for (size_t i = 0; i < n; i++) {
-        if (push(is_dir[i] ? &dirs : files, paths[i]) < 0) {
+        if (paths_push(is_dir[i] ? &dirs : files, paths[i]) < 0) {
             free(is_dir);
             paths_free(&dirs);
             return -1;
@@ -297,7 +297,7 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
         DIR *dir = opendir(dirs.v[d]);
         if (!dir) {
             char *p = keep(failed, dirs.v[d]);
-            if (!p || push(failed, p) < 0)
+            if (!p || paths_push(failed, p) < 0)
                 goto oom;
             continue;
         }
@@ -324,7 +324,7 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
             else
                 continue;
             char *p = join(to, dirs.v[d], e->d_name);
-            if (!p || push(to, p) < 0) {
+            if (!p || paths_push(to, p) < 0) {
                 closedir(dir);
                 goto oom;
             }

@@ -20,6 +20,8 @@ typedef struct path_list {
  * paths must outlive files.  Returns 0, or -1 when out of memory. */
 int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
                path_list *failed);
+/* Appends p, which stays the caller's; -1 when out of memory. */
+int paths_push(path_list *l, char *p);
 void paths_free(path_list *l);
 
 /* Creates the folders on the way to path (not path itself); -1 with

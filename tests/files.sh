@@ -198,6 +198,23 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
     as_nobody "$SGFTIDY" --outdir=locked/out game.sgf 2>err; rc=$?
     check outdir-perm-status [ "$rc" -eq 20 ]
     check outdir-perm-message grep -q 'cannot create the folder locked/out: Permission denied' err
+    # A folder that cannot be read, named among a folder and a file: the
+    # file named first, then the folders in their order, the one that
+    # cannot be read reported in its turn; the same with two jobs.
+    mkdir -p unread/sealed unread/open
+    cp norm.sgf unread/sealed/s.sgf
+    cp norm.sgf unread/open/o.sgf
+    cp norm.sgf unread/n.sgf
+    chmod 000 unread/sealed
+    printf '%s\n' 'unread/n.sgf: OK' \
+        'unread/sealed: fatal F3: cannot open input file: Permission denied' \
+        'unread/open/o.sgf: OK' >expect.unread
+    for j in 1 2; do
+        as_nobody "$SGFTIDY" -j$j --check unread/sealed unread/n.sgf unread/open 2>err; rc=$?
+        check unreadable-folder-status-j$j [ "$rc" -eq 20 ]
+        check unreadable-folder-order-j$j sh -c "head -n 3 err | cmp -s expect.unread -"
+    done
+    chmod 755 unread/sealed
 else
     notice "SKIP files: another user's set-id file, unwritable folders (need root and setpriv)"
 fi
