@@ -137,5 +137,21 @@ for j in 1 2; do
         { bad "paths-listing-j$j" "exit status $rc"; diff expect.L stderr | head -n 5; }
 done
 
+# A folder named whose parent folder's configuration file is broken: it
+# is walked, and its files get message 120 (the folder itself does not,
+# though it is run as a file first to find out what it is).
+mkdir -p L2/conf/inner
+printf 'no-such-option\n' >L2/conf/.sgftidy
+printf '%s\n' "$good" >L2/conf/inner/i.sgf
+printf '%s\n' "$good" >L2/conf/j.sgf
+printf '%s\n' L2/conf/j.sgf L2/conf/inner/i.sgf >expect.L2
+for j in 1 2; do
+    run -j$j --check L2/conf/inner L2/conf/j.sgf >stdout 2>stderr
+    rc=$?
+    [ $rc -eq 20 ] && grep -c 'fatal F120: configuration file not used' stderr | grep -qx 2 &&
+        sed -n 1,2p stderr | cut -d: -f1 | cmp -s expect.L2 - && ok ||
+        { bad "named-folder-config-j$j" "exit status $rc"; head -n 3 stderr; }
+done
+
 echo "jobs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
