@@ -3,32 +3,61 @@
  * severity or formats a message. */
 #include "internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-typedef struct msg_info {
-    const char *key;
-    const char *text;
-    unsigned char cls;
-    unsigned char critical;
-} msg_info;
-
-static const msg_info catalogue[SGFT_MAX_MSG] = {
-#define MSG(num, key, cls, crit, text) [num] = {#key, text, cls, crit},
+/* The keys and texts are arrays of one struct, and the catalogue holds
+ * their offsets in it: a table of pointers would be relocated, its pages
+ * copied, each time a program starts. */
+struct msg_strings {
+    char none; /* offset 0: no message of that number */
+#define MSG(num, key, cls, crit, text)                                        \
+    char key_##num[sizeof #key];                                              \
+    char text_##num[sizeof text];
 #include "msg_list.h"
 #undef MSG
 };
 
+static const struct msg_strings msg_strings = {
+    0,
+#define MSG(num, key, cls, crit, text) #key, text,
+#include "msg_list.h"
+#undef MSG
+};
+
+typedef struct msg_info {
+    unsigned short key, text; /* offsets in msg_strings */
+    unsigned char cls;
+    unsigned char critical;
+} msg_info;
+
+_Static_assert(sizeof(struct msg_strings) <= 0xffff,
+               "the catalogue's offsets fit in 16 bits");
+
+static const msg_info catalogue[SGFT_MAX_MSG] = {
+#define MSG(num, key, cls, crit, text)                                        \
+    [num] = {offsetof(struct msg_strings, key_##num),                         \
+             offsetof(struct msg_strings, text_##num), cls, crit},
+#include "msg_list.h"
+#undef MSG
+};
+
+/* The string at offset off of msg_strings. */
+static const char *msg_string(unsigned short off) {
+    return (const char *)&msg_strings + off;
+}
+
 bool sgft_msg_known(int n) {
-    return n > 0 && n < SGFT_MAX_MSG && catalogue[n].key != NULL;
+    return n > 0 && n < SGFT_MAX_MSG && catalogue[n].key != 0;
 }
 
 const char *sgft_msg_key(int n) {
-    return sgft_msg_known(n) ? catalogue[n].key : NULL;
+    return sgft_msg_known(n) ? msg_string(catalogue[n].key) : NULL;
 }
 
 const char *sgft_msg_text(int n) {
-    return sgft_msg_known(n) ? catalogue[n].text : NULL;
+    return sgft_msg_known(n) ? msg_string(catalogue[n].text) : NULL;
 }
 
 int sgft__msg_class(int n) {
@@ -172,7 +201,7 @@ void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
     sgft_diag d;
     memset(&d, 0, sizeof d);
     d.code = (int)code;
-    d.key = m->key;
+    d.key = msg_string(m->key);
     d.severity = sev;
     d.critical = m->critical;
     d.has_pos = has_pos;
@@ -193,8 +222,8 @@ void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
         d.fix_new = r->value;
         d.fix_new_len = r->value_len ? r->value_len : strlen(r->value);
     }
-    format(&ctx->msgbuf, m->text, r);
-    d.text = ctx->msgbuf.oom || !ctx->msgbuf.data ? m->text : ctx->msgbuf.data;
+    format(&ctx->msgbuf, msg_string(m->text), r);
+    d.text = ctx->msgbuf.oom || !ctx->msgbuf.data ? msg_string(m->text) : ctx->msgbuf.data;
     ctx->diag_fn(&d, ctx->diag_data);
 }
 
