@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,22 +30,48 @@ typedef enum opt_id {
     O__COUNT
 } opt_id;
 
-typedef struct opt_def {
-    char letter;
-    const char *name;
-    arg_kind arg;
-    const char *argname;
-    opt_state state;
-    int lib; /* the sgft_option it sets, or 0 */
-    const char *help;
-} opt_def;
-
-static const opt_def options[O__COUNT] = {
-#define OPT(id, letter, name, arg, argname, state, lib, help) \
-    {letter, name, arg, argname, state, lib, help},
+/* The names and texts of the options are arrays of one struct, and the
+ * table holds their offsets in it: a table of pointers would be
+ * relocated, its pages copied, each time the program starts. */
+struct opt_strings {
+#define OPT(id, letter, name, arg, argname, state, lib, help)                 \
+    char name_##id[sizeof name];                                              \
+    char argname_##id[sizeof argname];                                        \
+    char help_##id[sizeof help];
 #include "opt_list.h"
 #undef OPT
 };
+
+static const struct opt_strings opt_strings = {
+#define OPT(id, letter, name, arg, argname, state, lib, help) name, argname, help,
+#include "opt_list.h"
+#undef OPT
+};
+
+typedef struct opt_def {
+    char letter;
+    unsigned char arg;   /* arg_kind */
+    unsigned char state; /* opt_state */
+    unsigned short name, argname, help; /* offsets in opt_strings */
+    int lib; /* the sgft_option it sets, or 0 */
+} opt_def;
+
+_Static_assert(sizeof(struct opt_strings) <= 0xffff,
+               "the options' offsets fit in 16 bits");
+
+static const opt_def options[O__COUNT] = {
+#define OPT(id, letter, name, arg, argname, state, lib, help)                 \
+    {letter, arg, state, offsetof(struct opt_strings, name_##id),            \
+     offsetof(struct opt_strings, argname_##id),                              \
+     offsetof(struct opt_strings, help_##id), lib},
+#include "opt_list.h"
+#undef OPT
+};
+
+/* The string at offset off of opt_strings. */
+static const char *opt_str(unsigned short off) {
+    return (const char *)&opt_strings + off;
+}
 
 
 /* A fault in a configuration file: where fatal() jumps instead of
@@ -158,13 +185,13 @@ static void print_help(void) {
         bool bare = o->arg == A_NONE || o->arg == A_OPT;
         if (o->letter)
             n = snprintf(left, sizeof left, "-%c%s, ", o->letter,
-                         bare ? "" : o->argname);
-        snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s%s%s", o->name,
+                         bare ? "" : opt_str(o->argname));
+        snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s%s%s", opt_str(o->name),
                  o->arg == A_OPT ? "[" : "", o->arg == A_NONE ? "" : "=",
-                 o->arg == A_NONE ? "" : o->argname,
+                 o->arg == A_NONE ? "" : opt_str(o->argname),
                  o->arg == A_OPT ? "]" : "");
         char text[512];
-        snprintf(text, sizeof text, "%s%s", o->help,
+        snprintf(text, sizeof text, "%s%s", opt_str(o->help),
                  o->state == S_LATER ? " (not supported yet)" : "");
         print_wrapped(left, text);
     }
@@ -224,7 +251,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     long v = 0;
     if (config_jump && !per_file(o)) {
         snprintf(config_why, sizeof config_why,
-                 "--%s is not an option for a configuration file", o->name);
+                 "--%s is not an option for a configuration file", opt_str(o->name));
         longjmp(*config_jump, 1);
     }
     if (!config_jump && !replaying && per_file(o)) {
@@ -239,7 +266,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         c->given[c->ngiven++] = (given_opt){(int)(o - options), a, sp};
     }
     if (o->state == S_LATER) {
-        snprintf(detail, sizeof detail, "%s (%s)", spelled, o->help);
+        snprintf(detail, sizeof detail, "%s (%s)", spelled, opt_str(o->help));
         fatal(c, 100, detail);
     }
     snprintf(detail, sizeof detail, "%s%s%s", spelled,
@@ -421,7 +448,7 @@ static void long_option(cli *c, const char *s, char **argv, int *i) {
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
     for (int k = 0; k < O__COUNT; k++) {
         const opt_def *o = &options[k];
-        if (strlen(o->name) != len || strncmp(o->name, name, len) != 0)
+        if (strlen(opt_str(o->name)) != len || strncmp(opt_str(o->name), name, len) != 0)
             continue;
         char spelled[80];
         snprintf(spelled, sizeof spelled, "--%.*s", (int)len, name);
@@ -450,7 +477,7 @@ int cli_apply_named(cli *c, const char *name, const char *arg,
     (void)in_config;
     const opt_def *o = NULL;
     for (int k = 0; k < O__COUNT && !o; k++)
-        if (strcmp(options[k].name, name) == 0)
+        if (strcmp(opt_str(options[k].name), name) == 0)
             o = &options[k];
     if (!o) {
         snprintf(why, why_size, "unknown option '%s'", name);
