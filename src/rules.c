@@ -21,6 +21,7 @@
  */
 #include "rules.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -370,20 +371,52 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
 
 /* --- the rule table (public) ------------------------------------------------ */
 
-typedef struct rule_row {
-    const char *key;
-    sgft_scope scope;
-    const char *text;
-    const short *msgs; /* ends with 0 */
-} rule_row;
-
-#define RULE(key, scope, phases, fn, text, ...) \
-    static const short msgs_##key[] = {__VA_ARGS__, 0};
+/* The keys, texts and message lists of the rules are members of two
+ * structs, and the table holds their offsets in them: a table of
+ * pointers would be relocated, its pages copied, each time a program
+ * starts. */
+struct rule_strings {
+#define RULE(key, scope, phases, fn, text, ...)                               \
+    char key_##key[sizeof #key];                                              \
+    char text_##key[sizeof text];
 #include "rule_list.h"
 #undef RULE
+};
+
+static const struct rule_strings rule_strings = {
+#define RULE(key, scope, phases, fn, text, ...) #key, text,
+#include "rule_list.h"
+#undef RULE
+};
+
+struct rule_msgs { /* each list ends with 0 */
+#define RULE(key, scope, phases, fn, text, ...)                               \
+    short msgs_##key[sizeof (short[]){__VA_ARGS__, 0} / sizeof(short)];
+#include "rule_list.h"
+#undef RULE
+};
+
+static const struct rule_msgs rule_msgs = {
+#define RULE(key, scope, phases, fn, text, ...) {__VA_ARGS__, 0},
+#include "rule_list.h"
+#undef RULE
+};
+
+typedef struct rule_row {
+    unsigned short key, text; /* offsets in rule_strings */
+    unsigned short msgs;      /* offset in rule_msgs */
+    unsigned char scope;      /* sgft_scope */
+} rule_row;
+
+_Static_assert(sizeof(struct rule_strings) <= 0xffff &&
+                   sizeof(struct rule_msgs) <= 0xffff,
+               "the rules' offsets fit in 16 bits");
 
 static const rule_row rule_rows[] = {
-#define RULE(key, scope, phases, fn, text, ...) {#key, scope, text, msgs_##key},
+#define RULE(key, scope, phases, fn, text, ...)                               \
+    {offsetof(struct rule_strings, key_##key),                                \
+     offsetof(struct rule_strings, text_##key),                               \
+     offsetof(struct rule_msgs, msgs_##key), scope},
 #include "rule_list.h"
 #undef RULE
 };
@@ -391,11 +424,15 @@ static const rule_row rule_rows[] = {
 size_t sgft_rule_count(void) { return sizeof rule_rows / sizeof rule_rows[0]; }
 
 const char *sgft_rule_key(size_t i) {
-    return i < sgft_rule_count() ? rule_rows[i].key : NULL;
+    return i < sgft_rule_count()
+               ? (const char *)&rule_strings + rule_rows[i].key
+               : NULL;
 }
 
 const char *sgft_rule_text(size_t i) {
-    return i < sgft_rule_count() ? rule_rows[i].text : NULL;
+    return i < sgft_rule_count()
+               ? (const char *)&rule_strings + rule_rows[i].text
+               : NULL;
 }
 
 sgft_scope sgft_rule_scope(size_t i) {
@@ -417,7 +454,8 @@ const char *sgft_scope_name(sgft_scope scope) {
 int sgft_rule_message(size_t i, size_t j) {
     if (i >= sgft_rule_count())
         return 0;
-    const short *m = rule_rows[i].msgs;
+    const short *m =
+        (const short *)((const char *)&rule_msgs + rule_rows[i].msgs);
     for (size_t n = 0; n < j; n++)
         if (!m[n])
             return 0;
