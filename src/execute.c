@@ -709,7 +709,7 @@ static struct step *begin_node(board *b, node *n, exec_facts *f) {
     if (b->depth && b->path[b->depth - 1].n != n->parent)
         undo_to_parent(b, n);
     if (!sgft__vec_grow(&b->path, &b->path_cap, b->depth + 1,
-                        sizeof *b->path, 256) ||
+                        sizeof *b->path, 32) ||
         !log_reserve(b)) {
         b->ctx->status = SGFT_ENOMEM;
         return NULL;
