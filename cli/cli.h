@@ -64,7 +64,7 @@ typedef struct cli {
     bool null_sep;
     bool no_config;
     int colour;  /* --color: 0 auto, 1 always, 2 never */
-    bool colour_err, colour_out; /* resolved for stderr, stdout */
+    bool colour_err, colour_out; /* resolved for stderr, stdout (--diff) */
     fail_level fail_on, base_fail_on;
     const char *cur_file; /* name shown in diagnostics */
     sgft_reporter *rep;

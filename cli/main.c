@@ -626,11 +626,12 @@ static void install_signal_handlers(void) {
     signal(SIGXFSZ, SIG_IGN);
 }
 
-/* --color and NO_COLOR: whether the stream fd gets colours. */
-static bool colour_for(const cli *c, int fd) {
+/* --color and NO_COLOR: whether a stream gets colours (tty: it is a
+ * terminal). */
+static bool colour_for(const cli *c, bool tty) {
     if (c->colour != 0)
         return c->colour == 1;
-    if (!isatty(fd))
+    if (!tty)
         return false;
     const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
     return !(no && *no) && !(term && strcmp(term, "dumb") == 0);
@@ -693,8 +694,12 @@ int main(int argc, char **argv) {
         return 0;
     }
     parse_args(&c, argc, argv);
-    c.colour_err = colour_for(&c, STDERR_FILENO);
-    c.colour_out = colour_for(&c, STDOUT_FILENO);
+    /* Asked once: the colours and the progress line both want to know. */
+    bool err_tty = isatty(STDERR_FILENO);
+    c.colour_err = colour_for(&c, err_tty);
+    /* Standard output has colours only in --diff's diffs. */
+    c.colour_out = c.cmp == CMP_DIFF &&
+                   colour_for(&c, c.colour == 0 && isatty(STDOUT_FILENO));
     c.rep = sgft_reporter_new(stderr, c.fmt,
                               (c.colour_err ? SGFT_REPORT_COLOR : 0) |
                                   (c.quiet ? SGFT_REPORT_NO_STATUS : 0) |
@@ -756,7 +761,7 @@ int main(int argc, char **argv) {
     }
     c.base = c.opt;
     c.base_fail_on = c.fail_on;
-    c.prog.on = !c.quiet && isatty(STDERR_FILENO);
+    c.prog.on = !c.quiet && err_tty;
     c.prog.delay = 1.0;
     if (c.prog.on) {
         const char *delay = getenv("SGFTIDY_PROGRESS_DELAY");

@@ -86,7 +86,7 @@ size_t sgft__dec_convert(iconv_t cd, bool utf8, const char *in, size_t len,
         } else {
             char *ip = (char *)(in + i);
             size_t il = len - i;
-            char tmp[4096];
+            char tmp[1024];
             char *op = tmp;
             size_t ol = sizeof tmp;
             size_t r = iconv(cd, &ip, &il, &op, &ol);
