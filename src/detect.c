@@ -30,9 +30,14 @@
  * with a warning.  GB2312 and GBK are read as GB18030, Big5 as
  * Big5-HKSCS, EUC-KR as CP949 and Shift_JIS as CP932: supersets that
  * read the same bytes, and more of the files found in the wild (glibc's
- * own SHIFT_JIS also reads 0x5C as a yen sign, and '\' would be lost). */
+ * own SHIFT_JIS also reads 0x5C as a yen sign, and '\' would be lost).
+ *
+ * The names are in the entries, not pointed to (here and in the tables
+ * below): a table of pointers would be relocated, its pages copied, each
+ * time a program starts.  A name has at most 15 bytes, so that its NUL
+ * fits. */
 static const struct canon {
-    const char *name, *iconv;
+    char name[16], iconv[16];
 } canon[] = {
     {"UTF-8", "UTF-8"},           {"US-ASCII", "UTF-8"},
     {"UTF-16", "UTF-16"},         {"UTF-16LE", "UTF-16LE"},
@@ -52,9 +57,10 @@ static const struct canon {
     {"ISO-8859-15", "ISO-8859-15"}, {"TIS-620", "TIS-620"},
 };
 
-/* Other names seen in CA values, and the standard name each means. */
+/* Other names seen in CA values, and the standard name each means (each
+ * at most 15 bytes). */
 static const struct alias {
-    const char *name, *use;
+    char name[16], use[16];
 } aliases[] = {
     {"ASCII", "US-ASCII"},         {"LATIN1", "ISO-8859-1"},
     {"L1", "ISO-8859-1"},          {"LATIN2", "ISO-8859-2"},
@@ -177,7 +183,7 @@ typedef enum form { F_SINGLE, F_GB, F_BIG5, F_SJIS, F_EUCJP, F_UHC } form;
  * prior: how often archives use it, which decides between readings that
  * are equally plausible. */
 static const struct cand {
-    const char *name; /* as iconv knows it */
+    char name[12]; /* as iconv knows it; at most 11 bytes */
     form form;
     lang lang;
     double prior;
@@ -631,11 +637,12 @@ bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
 }
 
 bool sgft__charset_ascii_safe(const char *name) {
-    static const char *const unsafe[] = {"CP932", "BIG5-HKSCS", "BIG5", "CP950",
-                                         "GB18030", "GBK", "SHIFT_JIS",
-                                         "SJIS", "UTF-16", "UTF-16LE",
-                                         "UTF-16BE", "UTF-32", "UTF-32LE",
-                                         "UTF-32BE", "ISO-2022-JP"};
+    /* names of at most 11 bytes */
+    static const char unsafe[][12] = {"CP932", "BIG5-HKSCS", "BIG5", "CP950",
+                                      "GB18030", "GBK", "SHIFT_JIS",
+                                      "SJIS", "UTF-16", "UTF-16LE",
+                                      "UTF-16BE", "UTF-32", "UTF-32LE",
+                                      "UTF-32BE", "ISO-2022-JP"};
     for (size_t i = 0; i < sizeof unsafe / sizeof unsafe[0]; i++)
         if (same_name(name, unsafe[i], false))
             return false;
