@@ -244,7 +244,7 @@ double sgft__shape(const uint32_t *w, size_t n, bool latin) {
 /* The digraphs of Polish and Hungarian spelling (cz, rz, sz, cs, zs, gy)
  * in a word with an accented letter speak for a Central European reading. */
 double sgft__digraphs(const uint32_t *w, size_t n) {
-    static const char *const pairs[] = {"cz", "rz", "sz", "cs", "zs", "gy"};
+    static const char pairs[][3] = {"cz", "rz", "sz", "cs", "zs", "gy"};
     for (size_t i = 0; i + 1 < n; i++)
         for (size_t j = 0; j < sizeof pairs / sizeof pairs[0]; j++)
             if (to_lower(w[i]) == (uint32_t)pairs[j][0] &&
@@ -295,10 +295,13 @@ enum {
  * two letters in a thousand), and the plain letters its own words do
  * not use (k and w in the Romance languages, w in Danish and Norwegian,
  * v in Polish, q, w and x in the other Slavic languages and
- * Hungarian...). */
+ * Hungarian...).  The letters are in the entries, not pointed to: a
+ * table of pointers would be relocated, its pages copied, each time a
+ * program starts.  Each set has at most 23 bytes of UTF-8 (the longest,
+ * French rare letters, has 22), the plain letters at most 7. */
 static const struct latin_lang {
     unsigned id, groups;
-    const char *common, *rare, *foreign;
+    char common[24], rare[24], foreign[8];
 } latin_langs[] = {
     {FR, WEST, "éèàçê", "âîïôûùëüÿœæ", "kw"},
     {ES, WEST, "áéíóúñ", "ü", "kw"}, /* with Galician and Basque */
@@ -325,12 +328,14 @@ static const struct latin_lang {
  * side) one of allowed: letters (a letter followed by '.': that letter
  * ending the word), or V a vowel, C a consonant, ^ the start of the word,
  * $ its end, E (after it) consonants and then an e or the end; '!' first:
- * none of them. */
+ * none of them.  As in latin_langs the strings are in the entries:
+ * letters at most 31 bytes (the last rule's have 28), allowed at most 10
+ * (the longest has 8). */
 static const struct latin_rule {
-    const char *letters;
+    char letters[32];
     unsigned langs;
     char side;
-    const char *allowed;
+    char allowed[11];
 } latin_rules[] = {
     /* Western */
     {"ñ", ES, '>', "V"},             /* Muñoz, Peña, Íñigo */
