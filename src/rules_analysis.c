@@ -10,14 +10,22 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The ids are in the entries, not pointed to: a table of pointers would
+ * be relocated, its pages copied, each time a program starts. */
 static const struct analysis_id {
-    const char *id;
+    char id[8];
     analysis_when when;
 } ids[AN__COUNT] = {
 #define ANALYSIS(id, when) {#id, when},
 #include "analysis_list.h"
 #undef ANALYSIS
 };
+
+/* Each id with its NUL fits in the array. */
+#define ANALYSIS(key, when)                                                   \
+    _Static_assert(sizeof #key <= sizeof ids[0].id, "the id " #key " fits");
+#include "analysis_list.h"
+#undef ANALYSIS
 
 static int analysis_index(const prop *p) {
     if (p->id != P_UNKNOWN) /* never a property of the specification */
