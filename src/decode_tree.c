@@ -19,10 +19,12 @@
  * its start and once the first value of the root's CA is complete. */
 
 /* The form of the values of charset name (normalized): SCAN_BYTES when no
- * trail byte is in the ASCII range of '\\' and ']'. */
+ * trail byte is in the ASCII range of '\\' and ']'.  The names (at most 15
+ * bytes) are in the entries: a table of pointers would be relocated, its
+ * pages copied, each time a program starts. */
 static int form_of(const char *name) {
     static const struct {
-        const char *name;
+        char name[16];
         int form;
     } forms[] = {
         {"CP932", SCAN_SJIS},       {"SHIFT_JIS", SCAN_SJIS},
@@ -153,9 +155,10 @@ size_t sgft__value_scan(int form, const char *s, size_t len, bool final) {
 /* Charsets that are not ASCII-compatible: their characters hold bytes
  * of '\\', ']' and NUL that are not those characters. */
 static bool is_wide(const char *name) {
-    static const char *const wide[] = {"UTF-16", "UTF16", "UTF-32", "UTF32",
-                                       "UCS-2", "UCS2", "UCS-4", "UCS4",
-                                       "UNICODE"};
+    /* prefixes of at most 7 bytes, in the array rather than pointed to */
+    static const char wide[][8] = {"UTF-16", "UTF16", "UTF-32", "UTF32",
+                                   "UCS-2", "UCS2", "UCS-4", "UCS4",
+                                   "UNICODE"};
     for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++)
         if (strncmp(name, wide[i], strlen(wide[i])) == 0)
             return true;
