@@ -19,32 +19,26 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const hex_words[] = {"swap-sides", "swap-pieces", "resign",
-                                        "forfeit", "pass", NULL};
-static const char *const loa_words[] = {"pass", "resign", "forfeit", "escape",
-                                        NULL};
-static const char *const bg_words[] = {"double", "take", "drop", NULL};
-
 static const game games[] = {
     /* gm  name  default  max cols, rows  points replay go_props
      *     point syntax  move syntax  [] is a pass  special moves */
     {1, "Go", 19, MAX_BOARD, MAX_BOARD, true, true, true, PS_GO, MS_GO, true,
-     NULL},
-    {3, "Chess", 8, 0, 0, false, false, false, PS_NONE, MS_NONE, false, NULL},
+     {""}},
+    {3, "Chess", 8, 0, 0, false, false, false, PS_NONE, MS_NONE, false, {""}},
     {6, "Backgammon", 19, 0, 0, false, false, false, PS_BACKGAMMON,
-     MS_BACKGAMMON, false, bg_words},
+     MS_BACKGAMMON, false, {"double", "take", "drop"}},
     {9, "Lines of Action", 8, 26, 0, false, false, false, PS_LETTER_ROW,
-     MS_FROM_TO, true, loa_words},
+     MS_FROM_TO, true, {"pass", "resign", "forfeit", "escape"}},
     {11, "Hex", 11, 0, 0, false, false, false, PS_LETTERS_ROW, MS_POINT, true,
-     hex_words},
+     {"swap-sides", "swap-pieces", "resign", "forfeit", "pass"}},
     {18, "Amazons", 10, MAX_BOARD, MAX_BOARD, false, false, false, PS_GO,
-     MS_AMAZONS, false, NULL},
+     MS_AMAZONS, false, {""}},
     {20, "Gess", 20, MAX_BOARD, MAX_BOARD, false, false, false, PS_GO,
-     MS_FROM_TO_COLON, false, NULL},
+     MS_FROM_TO_COLON, false, {""}},
 };
 
-static const game other = {0,     NULL,    19,      0,     0,    false,
-                           false, false,   PS_NONE, MS_NONE, false, NULL};
+static const game other = {0,     "",      19,      0,     0,    false,
+                           false, false,   PS_NONE, MS_NONE, false, {""}};
 
 const game *sgft__game(int gm) {
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
@@ -244,8 +238,9 @@ vresult sgft__game_point(const game *g, const char *s, size_t len, int cols,
 }
 
 static bool is_word(const game *g, const char *s, size_t len) {
-    for (const char *const *w = g->words; w && *w; w++)
-        if (strlen(*w) == len && memcmp(*w, s, len) == 0)
+    const size_t n = sizeof g->words / sizeof g->words[0];
+    for (size_t i = 0; i < n && g->words[i][0]; i++)
+        if (strlen(g->words[i]) == len && memcmp(g->words[i], s, len) == 0)
             return true;
     return false;
 }
@@ -335,9 +330,10 @@ vresult sgft__game_move(const game *g, const char *s, size_t len, int cols,
 /* The rule sets under which suicide is legal, as words of RU in any case
  * and with anything between the words: New Zealand (spec 7.4: NZ), Ing's
  * SST rules (GOE), Tromp-Taylor.  Japanese, Korean, Chinese and AGA rules
- * forbid it, as does every rule set not named here. */
-static const char *const suicide_rules[] = {"nz", "newzealand", "goe", "ing",
-                                            "sst", "tromptaylor"};
+ * forbid it, as does every rule set not named here.  Each word has at
+ * most 11 bytes, in an array of its own rather than pointed to. */
+static const char suicide_rules[][12] = {"nz",  "newzealand", "goe", "ing",
+                                         "sst", "tromptaylor"};
 
 static char lower(char c) {
     return (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);

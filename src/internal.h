@@ -475,9 +475,12 @@ typedef enum move_syntax {
     MS_AMAZONS,     /* from, to and arrow, concatenated */
     MS_BACKGAMMON   /* dice and from/to pairs, or a cube action */
 } move_syntax;
+/* The strings are in the entries of the table of games, not pointed to:
+ * a table of pointers would be relocated, its pages copied, each time a
+ * program starts. */
 typedef struct game {
     int gm;           /* GM number, 0 for the defaults of the others */
-    const char *name;
+    char name[16];    /* at most 15 bytes; empty for the others */
     int default_size; /* SZ when the root has none */
     int max_cols;     /* largest side (50 or 125 beyond), 0 for no limit */
     int max_rows;
@@ -487,7 +490,9 @@ typedef struct game {
     point_syntax pts; /* how a point is written */
     move_syntax moves;
     bool empty_pass;  /* an empty move is a pass (kept as written) */
-    const char *const *words; /* special moves (lowercase), NULL-ended */
+    /* Special moves (lowercase): at most 5 words of at most 11 bytes; an
+     * empty one ends a shorter list. */
+    char words[5][12];
 } game;
 const game *sgft__game(int gm);
 /* Whether a known property is defined in game g. */
