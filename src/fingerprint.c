@@ -264,7 +264,9 @@ unsigned sgft_transform_between(unsigned a, unsigned b) {
 }
 
 const char *sgft_transform_name(unsigned t) {
-    static const char *const names[8] = {
+    /* at most 31 bytes each, in the array: a table of pointers would be
+     * relocated, its pages copied, each time a program starts */
+    static const char names[8][32] = {
         "as written",
         "mirrored left to right",
         "mirrored top to bottom",

@@ -26,10 +26,13 @@ typedef enum skip_reason {
     SK__COUNT
 } skip_reason;
 
-static const char *const skip_words[SK__COUNT] = {
+/* The words and keys of the reasons, at most 12 bytes each, are in the
+ * arrays: a table of pointers would be relocated, its pages copied, each
+ * time a program starts. */
+static const char skip_words[SK__COUNT][13] = {
     "unreadable", "no SGF data", "critical", "hard links", "refused",
     "write failed", "fatal"};
-static const char *const skip_keys[SK__COUNT] = {
+static const char skip_keys[SK__COUNT][13] = {
     "unreadable", "no_sgf_data", "critical", "hard_links", "refused",
     "write_failed", "fatal"};
 
