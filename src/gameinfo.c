@@ -536,8 +536,9 @@ static const word give_up_verbs[] = {
     {"forfeits", 'F'}, {"forfeited", 'F'}, {"timed out", 'T'},
 };
 
-static const char *const re_reasons[] = {"R", "Resign", "T",
-                                         "Time", "F", "Forfeit"};
+/* at most 7 bytes each, in the array rather than pointed to */
+static const char re_reasons[][8] = {"R", "Resign", "T",
+                                     "Time", "F", "Forfeit"};
 
 static bool span_is(const char *s, size_t n, const char *w) {
     return strlen(w) == n && memcmp(s, w, n) == 0;

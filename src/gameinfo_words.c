@@ -288,9 +288,10 @@ gi_result sgft__gi_words_result(const char *s, size_t len, buf *out) {
 /* --- DT ---------------------------------------------------------------- */
 
 /* The Japanese eras since the calendar became Gregorian (1 January
- * Meiji 6 = 1873), with their first and last days. */
+ * Meiji 6 = 1873), with their first and last days.  The name (at most 7
+ * bytes) is in the entry, as the words are. */
 static const struct era {
-    const char *name;
+    char name[8];
     int first_y, first_m, first_d; /* the first day of year 1 or 6 */
     int base;                      /* the Gregorian year of year 1 */
     int last_y, last_m, last_d;
