@@ -393,8 +393,9 @@ static void apply(cli *c, const opt_def *o, const char *arg,
             fatal(c, 49, detail);
         break;
     case O_FAIL_ON: {
-        static const char *const levels[] = {"info", "warning", "error",
-                                             "critical"};
+        /* in the array rather than pointed to: at most 8 bytes each */
+        static const char levels[][9] = {"info", "warning", "error",
+                                         "critical"};
         int k = 0;
         while (k < 4 && strcmp(arg, levels[k]) != 0)
             k++;

@@ -112,8 +112,9 @@ int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
     const char *c = colour ? colour_of(d->severity) : "";
     switch (fmt) {
     case SGFT_FORMAT_SGFC: {
-        static const char *const kinds[] = {"Information", "Warning", "Error",
-                                            "Fatal error"};
+        /* at most 11 bytes each, in the array rather than pointed to */
+        static const char kinds[][12] = {"Information", "Warning", "Error",
+                                         "Fatal error"};
         fprintf(f, "%s%s:%s ", b, file, r);
         if (d->has_pos)
             fprintf(f, "Line:%lu Col:%lu - ", d->line, d->col);
@@ -227,8 +228,9 @@ int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
         status_part(&l, "(critical:", s->critical, ")");
     if (s->ignored)
         status_part(&l, "(", s->ignored, " message(s) ignored)");
-    /* What happened to the output file (not in SGFC's own layout). */
-    static const char *const states[] = {
+    /* What happened to the output file (not in SGFC's own layout); at
+     * most 11 bytes each, in the array rather than pointed to. */
+    static const char states[][12] = {
         [SGFT_OUTPUT_CREATED] = "(written)",
         [SGFT_OUTPUT_CHANGED] = "(changed)",
         [SGFT_OUTPUT_UNCHANGED] = "(unchanged)"};
