@@ -364,9 +364,10 @@ static void sniff_ca(sgft_ctx *ctx, const char *head, size_t len, char *out,
 
 void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
                               char *out, size_t size) {
-    static const sgft_events ev = {sniff_tree_begin, sniff_node,
-                                   sniff_property, sniff_value,
-                                   sniff_tree_end};
+    /* On the stack, not static: a static table of the functions' addresses
+     * would be relocated, its page copied, each time a program starts. */
+    const sgft_events ev = {sniff_tree_begin, sniff_node, sniff_property,
+                            sniff_value, sniff_tree_end};
     ca_sniff s = {0};
     s.out = out;
     s.size = size;
