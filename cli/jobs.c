@@ -18,10 +18,15 @@
  * the scheduler to move it to an idle processor (on some machines up to
  * a few milliseconds), and it waits while the main thread lists the
  * folders, not while there is work. */
+/* sched_getcpu, the CPU_ macros and the affinity of threads */
+#define _GNU_SOURCE
+#include "config.h"
+
 #include "cli.h"
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +35,15 @@
 
 typedef enum item_state { I_FREE, I_QUEUED, I_RUNNING, I_DONE } item_state;
 
+#if defined HAVE_PTHREAD_ATTR_SETAFFINITY_NP && defined HAVE_SCHED_GETCPU
+#define PLACE_WORKERS 1
+#endif
+
 struct pool {
+#ifdef PLACE_WORKERS
+    cpu_set_t allowed;    /* the processors the process may run on */
+    bool placed;          /* the workers started off the main thread's */
+#endif
     const pool_ops *ops;  /* the run's, or NULL between runs */
     pthread_t *threads;
     unsigned started;     /* workers */
@@ -93,6 +106,13 @@ static size_t take_run(pool *p, size_t *first) {
  * wakes. */
 static void *worker(void *arg) {
     pool *p = arg;
+#ifdef PLACE_WORKERS
+    /* Started off the main thread's processor (pool_new); from now on it
+     * may run on any. */
+    if (p->placed)
+        (void)pthread_setaffinity_np(pthread_self(), sizeof p->allowed,
+                                     &p->allowed);
+#endif
     bool wake = false; /* the main thread waits for an item done here */
     pthread_mutex_lock(&p->lock);
     for (;;) {
@@ -216,9 +236,34 @@ pool *pool_new(unsigned jobs) {
     sigaddset(&block, SIGQUIT);
     pthread_sigmask(SIG_BLOCK, &block, &old);
     /* The main thread is one of the jobs: it runs items too. */
+    pthread_attr_t *start = NULL;
+#ifdef PLACE_WORKERS
+    pthread_attr_t attr;
+    /* A worker started on the main thread's processor can stay there for
+     * several milliseconds, the two taking turns on it, before the system
+     * moves one, and one woken there is woken there again: the workers
+     * start on the other processors the process may run on (then run
+     * anywhere).  Nothing is changed when the process has one. */
+    int here = sched_getcpu();
+    if (here >= 0 && here < CPU_SETSIZE &&
+        sched_getaffinity(0, sizeof p->allowed, &p->allowed) == 0 &&
+        CPU_ISSET(here, &p->allowed) && CPU_COUNT(&p->allowed) > 1 &&
+        pthread_attr_init(&attr) == 0) {
+        cpu_set_t others = p->allowed;
+        CPU_CLR(here, &others);
+        if (pthread_attr_setaffinity_np(&attr, sizeof others, &others) == 0) {
+            start = &attr;
+            p->placed = true;
+        } else {
+            pthread_attr_destroy(&attr);
+        }
+    }
+#endif
     while (p->started < jobs - 1 &&
-           pthread_create(&p->threads[p->started], NULL, worker, p) == 0)
+           pthread_create(&p->threads[p->started], start, worker, p) == 0)
         p->started++;
+    if (start)
+        pthread_attr_destroy(start);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     return p;
 }
