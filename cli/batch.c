@@ -619,7 +619,7 @@ int run_batch(cli *c) {
     printing_thread = pthread_self();
     b.c = c;
     /* Standard input and questions on the terminal are for one job.
-     * The workers start now, while the folders are listed. */
+     * The workers start now, before the paths are listed (where they are). */
     unsigned jobs = c->jobs ? c->jobs : 1;
     bool stdin_named = false;
     for (size_t i = 0; i < c->nfiles; i++)

@@ -31,8 +31,8 @@ typedef enum opt_id {
 } opt_id;
 
 /* The names and texts of the options are arrays of one struct, and the
- * table holds their offsets in it: a table of pointers would be
- * relocated, its pages copied, each time the program starts. */
+ * table holds their offsets in it, as the library's tables do (no
+ * pointers to relocate at each start: src/internal.h). */
 struct opt_strings {
 #define OPT(id, letter, name, arg, argname, state, lib, help)                 \
     char name_##id[sizeof name];                                              \
@@ -186,7 +186,8 @@ static void print_help(void) {
         if (o->letter)
             n = snprintf(left, sizeof left, "-%c%s, ", o->letter,
                          bare ? "" : opt_str(o->argname));
-        snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s%s%s", opt_str(o->name),
+        snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s%s%s",
+                 opt_str(o->name),
                  o->arg == A_OPT ? "[" : "", o->arg == A_NONE ? "" : "=",
                  o->arg == A_NONE ? "" : opt_str(o->argname),
                  o->arg == A_OPT ? "]" : "");
@@ -251,7 +252,8 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     long v = 0;
     if (config_jump && !per_file(o)) {
         snprintf(config_why, sizeof config_why,
-                 "--%s is not an option for a configuration file", opt_str(o->name));
+                 "--%s is not an option for a configuration file",
+                 opt_str(o->name));
         longjmp(*config_jump, 1);
     }
     if (!config_jump && !replaying && per_file(o)) {
@@ -449,7 +451,8 @@ static void long_option(cli *c, const char *s, char **argv, int *i) {
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
     for (int k = 0; k < O__COUNT; k++) {
         const opt_def *o = &options[k];
-        if (strlen(opt_str(o->name)) != len || strncmp(opt_str(o->name), name, len) != 0)
+        const char *oname = opt_str(o->name);
+        if (strlen(oname) != len || strncmp(oname, name, len) != 0)
             continue;
         char spelled[80];
         snprintf(spelled, sizeof spelled, "--%.*s", (int)len, name);

@@ -365,7 +365,7 @@ static void sniff_ca(sgft_ctx *ctx, const char *head, size_t len, char *out,
 void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
                               char *out, size_t size) {
     /* On the stack, not static: a static table of the functions' addresses
-     * would be relocated, its page copied, each time a program starts. */
+     * would be relocated at each start (internal.h). */
     const sgft_events ev = {sniff_tree_begin, sniff_node, sniff_property,
                             sniff_value, sniff_tree_end};
     ca_sniff s = {0};

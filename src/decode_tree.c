@@ -19,9 +19,8 @@
  * its start and once the first value of the root's CA is complete. */
 
 /* The form of the values of charset name (normalized): SCAN_BYTES when no
- * trail byte is in the ASCII range of '\\' and ']'.  The names (at most 15
- * bytes) are in the entries: a table of pointers would be relocated, its
- * pages copied, each time a program starts. */
+ * trail byte is in the ASCII range of '\\' and ']'.  A name has at most 15
+ * bytes. */
 static int form_of(const char *name) {
     static const struct {
         char name[16];

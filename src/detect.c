@@ -32,10 +32,7 @@
  * read the same bytes, and more of the files found in the wild (glibc's
  * own SHIFT_JIS also reads 0x5C as a yen sign, and '\' would be lost).
  *
- * The names are in the entries, not pointed to (here and in the tables
- * below): a table of pointers would be relocated, its pages copied, each
- * time a program starts.  A name has at most 15 bytes, so that its NUL
- * fits. */
+ * A name has at most 15 bytes. */
 static const struct canon {
     char name[16], iconv[16];
 } canon[] = {

@@ -295,9 +295,7 @@ enum {
  * two letters in a thousand), and the plain letters its own words do
  * not use (k and w in the Romance languages, w in Danish and Norwegian,
  * v in Polish, q, w and x in the other Slavic languages and
- * Hungarian...).  The letters are in the entries, not pointed to: a
- * table of pointers would be relocated, its pages copied, each time a
- * program starts.  Each set has at most 23 bytes of UTF-8 (the longest,
+ * Hungarian...).  Each set has at most 23 bytes of UTF-8 (the longest,
  * French rare letters, has 22), the plain letters at most 7. */
 static const struct latin_lang {
     unsigned id, groups;

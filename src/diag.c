@@ -8,8 +8,7 @@
 #include <string.h>
 
 /* The keys and texts are arrays of one struct, and the catalogue holds
- * their offsets in it: a table of pointers would be relocated, its pages
- * copied, each time a program starts. */
+ * their offsets in it (no pointers: internal.h). */
 struct msg_strings {
     char none; /* offset 0: no message of that number */
 #define MSG(num, key, cls, crit, text)                                        \

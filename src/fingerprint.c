@@ -264,8 +264,7 @@ unsigned sgft_transform_between(unsigned a, unsigned b) {
 }
 
 const char *sgft_transform_name(unsigned t) {
-    /* at most 31 bytes each, in the array: a table of pointers would be
-     * relocated, its pages copied, each time a program starts */
+    /* at most 31 bytes each */
     static const char names[8][32] = {
         "as written",
         "mirrored left to right",

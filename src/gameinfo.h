@@ -91,10 +91,8 @@ static inline bool eat_word(cursor *c, const char *w) {
     return true;
 }
 
-/* The text is in the entry, not pointed to: a table of pointers would be
- * relocated, its pages copied, each time a program starts.  A text has at
- * most 15 bytes (the longest, "時間切れ", has 12): one of 16 would fill
- * the array without its NUL, and C accepts that without a word. */
+/* A word of a table and its value; the text has at most 15 bytes (the
+ * longest, "時間切れ", has 12). */
 typedef struct word {
     char text[16];
     int val;

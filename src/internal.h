@@ -2,6 +2,14 @@
  *
  * Nothing here is installed.  Functions shared between library files are
  * named sgft__<module>_<verb>; only sgft_[a-z]* names are exported.
+ *
+ * Constant tables hold their strings, not pointers to them: in a
+ * position-independent program each pointer is relocated, and the page
+ * that holds it copied, every time a program starts.  A short string is
+ * a char array of the entry, whose size is a limit stated beside it
+ * (tests/strings.sh fails on a string that fills its array, which C
+ * accepts without its NUL); long ones, generated from lists, are the
+ * members of one struct, found by their offsets in it.
  */
 #ifndef SGFT_INTERNAL_H
 #define SGFT_INTERNAL_H
@@ -475,9 +483,8 @@ typedef enum move_syntax {
     MS_AMAZONS,     /* from, to and arrow, concatenated */
     MS_BACKGAMMON   /* dice and from/to pairs, or a cube action */
 } move_syntax;
-/* The strings are in the entries of the table of games, not pointed to:
- * a table of pointers would be relocated, its pages copied, each time a
- * program starts. */
+/* One game of the table (games.c); its strings are in the entry (see the
+ * top of this file). */
 typedef struct game {
     int gm;           /* GM number, 0 for the defaults of the others */
     char name[16];    /* at most 15 bytes; empty for the others */

@@ -41,8 +41,7 @@
     X(125, "(;FF[4]GM[9]SZ[30:8];B[e1-e3])")
 
 /* The texts are arrays of one struct, and the tables hold their offsets
- * in it: tables of pointers would be relocated, their pages copied, each
- * time a program starts. */
+ * in it (no pointers: internal.h). */
 struct doc_strings {
     char none; /* offset 0: no text for that message */
 #define DOC(num, text) char doc_##num[sizeof text];

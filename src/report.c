@@ -26,9 +26,7 @@ typedef enum skip_reason {
     SK__COUNT
 } skip_reason;
 
-/* The words and keys of the reasons, at most 12 bytes each, are in the
- * arrays: a table of pointers would be relocated, its pages copied, each
- * time a program starts. */
+/* The words and keys of the reasons: at most 12 bytes each. */
 static const char skip_words[SK__COUNT][13] = {
     "unreadable", "no SGF data", "critical", "hard links", "refused",
     "write failed", "fatal"};

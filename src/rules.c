@@ -372,9 +372,8 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
 /* --- the rule table (public) ------------------------------------------------ */
 
 /* The keys, texts and message lists of the rules are members of two
- * structs, and the table holds their offsets in them: a table of
- * pointers would be relocated, its pages copied, each time a program
- * starts. */
+ * structs, and the table holds their offsets in them (no pointers:
+ * internal.h). */
 struct rule_strings {
 #define RULE(key, scope, phases, fn, text, ...)                               \
     char key_##key[sizeof #key];                                              \

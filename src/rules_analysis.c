@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The ids are in the entries, not pointed to: a table of pointers would
- * be relocated, its pages copied, each time a program starts. */
 static const struct analysis_id {
     char id[8];
     analysis_when when;

@@ -65,9 +65,7 @@ static void rep_plain(checker *k, msg_id code, const prop *p, const value *v,
 /* --- the komi of the Fox server ---------------------------------------- */
 
 /* Fox writes KM as a whole number, the komi times 100: in stones of
- * Chinese counting (a stone is two points) or in points.  The strings
- * are in the entries, not pointed to: a table of pointers would be
- * relocated, its pages copied, each time a program starts.  km and komi
+ * Chinese counting (a stone is two points) or in points.  km and komi
  * have at most 3 bytes, what at most 11. */
 static const struct fox_komi {
     char km[4], komi[4], what[12];
