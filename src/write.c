@@ -342,26 +342,43 @@ static node *write_moves(writer *w, node *n) {
     const char *raw = move6(w, n);
     if (!raw)
         return NULL;
+    /* The length and the column are kept in locals while the loop runs
+     * (stores into the buffer's bytes would otherwise make the compiler
+     * read them again); room is made for a line break, a move and the
+     * closing NUL at once. */
     buf *o = w->out;
+    char *d = o->data;
+    size_t len = o->len, col = w->col;
+    const size_t width = w->width;
     node *last;
     do {
-        if (w->col + 6 > w->width)
-            newline(w);
-        if (o->cap - o->len <= 6 && !sgft__buf_reserve(o, 4096))
-            return n; /* the buffer's failure is seen at the end */
-        char *d = o->data + o->len;
-        d[0] = ';';
-        d[1] = n->props->id == P_B ? 'B' : 'W';
-        d[2] = '[';
-        d[3] = raw[0];
-        d[4] = raw[1];
-        d[5] = ']';
-        o->len += 6;
-        w->col += 6;
+        if (o->cap - len <= 7) {
+            o->len = len;
+            if (!sgft__buf_reserve(o, 4096)) {
+                w->col = col;
+                return n; /* the buffer's failure is seen at the end */
+            }
+            d = o->data;
+        }
+        if (col + 6 > width && col > 0) { /* newline() */
+            d[len++] = '\n';
+            col = 0;
+        }
+        char *q = d + len;
+        q[0] = ';';
+        q[1] = n->props->id == P_B ? 'B' : 'W';
+        q[2] = '[';
+        q[3] = raw[0];
+        q[4] = raw[1];
+        q[5] = ']';
+        len += 6;
+        col += 6;
         last = n;
         n = n->child;
     } while (n && !n->next && (raw = move6(w, n)));
-    o->data[o->len] = '\0';
+    d[len] = '\0';
+    o->len = len;
+    w->col = col;
     return last;
 }
 
