@@ -422,16 +422,17 @@ static const rule_row rule_rows[] = {
 
 size_t sgft_rule_count(void) { return sizeof rule_rows / sizeof rule_rows[0]; }
 
+/* The string at offset off of rule_strings. */
+static const char *rule_string(unsigned short off) {
+    return (const char *)&rule_strings + off;
+}
+
 const char *sgft_rule_key(size_t i) {
-    return i < sgft_rule_count()
-               ? (const char *)&rule_strings + rule_rows[i].key
-               : NULL;
+    return i < sgft_rule_count() ? rule_string(rule_rows[i].key) : NULL;
 }
 
 const char *sgft_rule_text(size_t i) {
-    return i < sgft_rule_count()
-               ? (const char *)&rule_strings + rule_rows[i].text
-               : NULL;
+    return i < sgft_rule_count() ? rule_string(rule_rows[i].text) : NULL;
 }
 
 sgft_scope sgft_rule_scope(size_t i) {
