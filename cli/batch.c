@@ -596,12 +596,12 @@ static void batch_idle(void *arg) {
     progress_update(&b->c->prog, atomic_load(&b->reading));
 }
 
-/* The memory a file freed stays with the process for the next one: by
- * default the C library gives the top of the heap back to the system
- * after nearly every file, and takes it again for the next, a system
- * call and fresh zeroed pages each time.  The heap also grows by a
- * megabyte at a time (pages cost nothing until they are used), so that
- * a small run takes it from the system once. */
+/* In a batch, the memory a file freed stays with the process for the
+ * next one: by default the C library gives the top of the heap back to
+ * the system after nearly every file, and takes it again for the next, a
+ * system call and fresh zeroed pages each time.  The heap also grows by
+ * a megabyte at a time (pages cost nothing until they are used).  One
+ * file needs neither. */
 void keep_freed_memory(void) {
 #if defined HAVE_MALLOPT && defined HAVE_MALLOC_H && defined M_TRIM_THRESHOLD
     (void)mallopt(M_TRIM_THRESHOLD, 8 << 20);
@@ -616,6 +616,7 @@ int run_batch(cli *c) {
     path_list files = {0}, failed = {0}, folders = {0};
     batch_run b;
     memset(&b, 0, sizeof b);
+    keep_freed_memory();
     printing_thread = pthread_self();
     b.c = c;
     /* Standard input and questions on the terminal are for one job.

@@ -605,7 +605,7 @@ static void on_fatal_signal(int sig) {
     raise(sig);
 }
 
-static void install_signal_handlers(void) {
+static void install_fatal_handlers(void) {
     static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT};
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -626,7 +626,22 @@ static void install_signal_handlers(void) {
     }
     if (holding)
         sigprocmask(SIG_SETMASK, &held, NULL);
-    /* A file-size limit is a write error (27), not the end of the run. */
+}
+
+/* The handlers that remove the temporary files: a batch has them from
+ * the start (its threads make files at any time); one file gets them
+ * just before the library makes its first temporary file, so that a run
+ * that writes no file (a check, an output found up to date) makes none
+ * of those system calls.  Before that, a signal's usual course leaves
+ * nothing behind either. */
+static void install_signal_handlers(bool now) {
+    if (now)
+        install_fatal_handlers();
+    else
+        sgft_on_first_temp_file(install_fatal_handlers);
+    /* A file-size limit is a write error (27), not the end of the run:
+     * from the start, since standard output and the held-back copy of a
+     * stream are written without a temporary file. */
     signal(SIGXFSZ, SIG_IGN);
 }
 
@@ -644,6 +659,7 @@ static bool colour_for(const cli *c, bool tty) {
 /* --duplicates: copies of one game across all the files. */
 static int run_dupes(cli *c) {
     path_list files = {0}, failed = {0};
+    keep_freed_memory();
     if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
                    &failed) < 0) {
         fprintf(stderr, "sgftidy: out of memory\n");
@@ -680,7 +696,6 @@ static void cli_free(cli *c) {
 }
 
 int main(int argc, char **argv) {
-    keep_freed_memory();
     cli c;
     memset(&c, 0, sizeof c);
     c.opt = sgft_options_new();
@@ -757,7 +772,7 @@ int main(int argc, char **argv) {
     if (sgft_options_get(c.opt, SGFT_OPT_SPLIT) && (c.mode != B_NONE || c.nfiles < 2 ||
                         strcmp(c.files[1], "-") == 0))
         fatal(&c, 101, "-s needs an OUTFILE to name the files after");
-    install_signal_handlers();
+    install_signal_handlers(c.mode != B_NONE);
     if (c.interactive) {
         c.tty = fopen("/dev/tty", "r+");
         if (!c.tty)

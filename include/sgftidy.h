@@ -259,6 +259,15 @@ int sgft_outputs_sync(sgft_ctx *ctx);
  * output file can be written any more (message 26 or 27). */
 void sgft_remove_temp_files(void);
 
+/* fn is called once, before the library makes the first temporary file
+ * that sgft_remove_temp_files() would have to remove, in the thread that
+ * makes it (NULL: nothing is called).  A program that installs signal
+ * handlers only for that removal installs them there: a run that writes
+ * no file (a check, an output found up to date) then pays nothing for
+ * them, and one that does has them before its first temporary file
+ * exists.  Set it before any output is opened. */
+void sgft_on_first_temp_file(void (*fn)(void));
+
 /* --- Events: the parse without a tree ------------------------------------
  * The syntax as the parser reads it, after its repairs (the syntax
  * messages go to the context's diagnostic callback), with no tree built:

@@ -14,7 +14,9 @@
  *   while they agree no temporary file exists, and a file whose content
  *   would not change is not touched at all;
  * - every temporary file is listed where sgft_remove_temp_files() (safe in
- *   a signal handler) finds it;
+ *   a signal handler) finds it, and the first one is made only after the
+ *   function given to sgft_on_first_temp_file() (the program's handlers)
+ *   has run;
  * - durability: a file that replaces another is on disk before the
  *   rename, and the folder after it, so that after a crash the file holds
  *   its old or its new content.  In batches (sgft_outputs_batch) the
@@ -35,6 +37,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -84,6 +87,17 @@ bool sgft__temp_enter(void) {
 void sgft__temp_leave(void) {
     atomic_fetch_sub(&temp_busy, 1);
     temp_mine = 0;
+}
+
+/* sgft_on_first_temp_file: called once, by the first make_temp(). */
+static void (*first_temp_fn)(void);
+static pthread_once_t first_temp_once = PTHREAD_ONCE_INIT;
+
+void sgft_on_first_temp_file(void (*fn)(void)) { first_temp_fn = fn; }
+
+static void call_first_temp_fn(void) {
+    if (first_temp_fn)
+        first_temp_fn();
 }
 
 static temp_slot *temp_register(char *path) {
@@ -369,6 +383,8 @@ static void guess_name(char *name) {
  * open() itself, since reading the umask means changing it, which no
  * thread may do while others make files. */
 static int make_temp(outfile *o) {
+    if (first_temp_fn)
+        pthread_once(&first_temp_once, call_first_temp_fn);
     o->tmp = temp_name_for(o->path);
     if (!o->tmp) {
         errno = ENOMEM;

@@ -367,5 +367,36 @@ for spec in INT:1 TERM:1 HUP:1 INT:1 TERM:1 HUP:1 INT:2 TERM:2 HUP:2; do
 done
 check signals-arrived-in-time [ "$killed" -ge 4 ]
 
+# One file, no batch: its handlers are installed just before its
+# temporary file is made.  Interrupted while it works, it leaves no
+# temporary file and no output.
+cat batch-orig/*.sgf batch-orig/*.sgf batch-orig/*.sgf >single-in.sgf
+"$SGFTIDY" -q -d58 single-in.sgf single-norm.sgf
+killed=0
+for sig in INT TERM HUP; do
+    [ "$sig" = INT ] && [ -z "$defsig" ] && continue
+    rm -rf single
+    mkdir single
+    $defsig "$SGFTIDY" -q -d58 single-in.sgf single/out.sgf 2>/dev/null &
+    pid=$!
+    while kill -0 $pid 2>/dev/null && [ -z "$(temps single)" ]; do
+        sleep 0.01
+    done
+    kill -s $sig $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    check "single-$sig-no-temps" [ -z "$(temps single)" ]
+    case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
+    if [ "$rc" -eq 0 ]; then # done before the signal came
+        check "single-$sig-complete" cmp -s single/out.sgf single-norm.sgf
+    else
+        killed=$((killed + 1))
+        check "single-$sig-status" [ "$rc" -eq "$want" ]
+        check "single-$sig-no-output" [ ! -e single/out.sgf ]
+    fi
+    echo "one file, signal $sig: exit status $rc"
+done
+check single-signals-arrived-in-time [ "$killed" -ge 1 ]
+
 echo "files: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

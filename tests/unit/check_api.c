@@ -4,6 +4,7 @@
  * formatters.  Only sgftidy.h calls are used. */
 #include "tests.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +165,56 @@ START_TEST(test_reader_file_errors) {
 }
 END_TEST
 
+/* sgft_on_first_temp_file: its function runs once, before the first
+ * temporary file exists, and not at all while no file is written. */
+static char hook_dir[64];
+static int hook_calls, hook_temps_seen;
+
+static void hook(void) {
+    hook_calls++;
+    DIR *d = opendir(hook_dir);
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] == '.' && strcmp(e->d_name, ".") != 0 &&
+            strcmp(e->d_name, "..") != 0)
+            hook_temps_seen++;
+    closedir(d);
+}
+
+START_TEST(test_first_temp_hook) {
+    strcpy(hook_dir, "/tmp/sgftidy-hook-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(hook_dir));
+    char in[96], out1[96], out2[96];
+    snprintf(in, sizeof in, "%s/in.sgf", hook_dir);
+    snprintf(out1, sizeof out1, "%s/out1.sgf", hook_dir);
+    snprintf(out2, sizeof out2, "%s/out2.sgf", hook_dir);
+    FILE *f = fopen(in, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(two, f);
+    fclose(f);
+    sgft_on_first_temp_file(hook);
+    sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    /* No output: no temporary file, no call. */
+    ck_assert_int_ge(sgft_run_file(ctx, in, NULL), 0);
+    ck_assert_int_eq(hook_calls, 0);
+    /* A new file: the call comes before its temporary file is made. */
+    ck_assert_int_ge(sgft_run_file(ctx, in, out1), 0);
+    ck_assert_int_eq(hook_calls, 1);
+    ck_assert_int_eq(hook_temps_seen, 0);
+    /* Up to date, then another new file: no second call. */
+    ck_assert_int_ge(sgft_run_file(ctx, in, out1), 0);
+    ck_assert_int_ge(sgft_run_file(ctx, in, out2), 0);
+    ck_assert_int_eq(hook_calls, 1);
+    sgft_ctx_free(ctx);
+    sgft_on_first_temp_file(NULL);
+    ck_assert_int_eq(access(out2, F_OK), 0);
+    unlink(in);
+    unlink(out1);
+    unlink(out2);
+    ck_assert_int_eq(rmdir(hook_dir), 0);
+}
+END_TEST
+
 /* Events, recorded as text. */
 typedef struct ev_log {
     char text[1024];
@@ -262,6 +313,7 @@ Suite *api_suite(void) {
     tcase_add_test(tc, test_reader_memory_walk);
     tcase_add_test(tc, test_check_edit_write);
     tcase_add_test(tc, test_reader_file_errors);
+    tcase_add_test(tc, test_first_temp_hook);
     tcase_add_test(tc, test_events);
     tcase_add_test(tc, test_formatters);
     suite_add_tcase(s, tc);
