@@ -12,7 +12,9 @@ struct arena_block {
     max_align_t data[]; /* payload */
 };
 
-#define ARENA_MIN_BLOCK ((size_t)64 * 1024)
+/* The first block: a page, enough for a short game; each next one is
+ * twice the last. */
+#define ARENA_MIN_BLOCK ((size_t)4 * 1024 - sizeof(arena_block))
 
 void sgft__arena_init(arena *a) {
     a->head = NULL;

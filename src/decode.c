@@ -36,6 +36,9 @@
 #define CONTEXT ((size_t)32)
 /* Below the usual mmap threshold: small files cost no page mapping. */
 #define RAW_CHUNK ((size_t)32 * 1024)
+/* The first read's room: a small file fills a page or so; the room
+ * doubles, while the reads fill it, up to RAW_CHUNK. */
+#define FIRST_READ ((size_t)2 * 1024)
 
 static const char REPLACEMENT[3] = {'\xEF', '\xBF', '\xBD'}; /* U+FFFD */
 
@@ -503,6 +506,7 @@ struct decoder {
     void *read_data;
     char *raw;
     size_t start, end, cap;
+    size_t chunk;     /* the least room a read gets (0: the first read) */
     uint64_t raw_off; /* input offset of raw[start] */
     bool eof;
     int err;
@@ -521,8 +525,11 @@ static bool fill_raw(decoder *d, size_t want) {
             d->end -= d->start;
             d->start = 0;
         }
-        if (d->cap - d->end < RAW_CHUNK) {
-            size_t cap = d->cap ? d->cap * 2 : RAW_CHUNK * 2;
+        size_t least = d->chunk ? d->chunk : FIRST_READ;
+        if (d->cap - d->end < least) {
+            size_t cap = d->cap ? d->cap * 2 : least * 2;
+            while (cap - d->end < least)
+                cap *= 2;
             char *p = realloc(d->raw, cap);
             if (!p) {
                 d->err = ENOMEM;
@@ -531,11 +538,13 @@ static bool fill_raw(decoder *d, size_t want) {
             d->raw = p;
             d->cap = cap;
         }
-        long n = d->read(d->read_data, d->raw + d->end, d->cap - d->end);
+        size_t room = d->cap - d->end;
+        long n = d->read(d->read_data, d->raw + d->end, room);
         if (n < 0) {
             d->err = errno;
             return false;
         }
+        d->chunk = (size_t)n == room && least < RAW_CHUNK ? least * 2 : least;
         if (n == 0)
             d->eof = true;
         d->end += (size_t)n;

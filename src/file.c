@@ -266,7 +266,8 @@ struct outfile {
     int err;         /* errno of the first write fault */
     bool finished;   /* sgft__out_finish was called */
     bool unchanged;  /* the old file already has the content */
-    char *cmp;       /* comparison buffer */
+    char *cmp;       /* comparison buffer ... */
+    size_t cmp_cap;  /* ... of CMP_CHUNK bytes, or the old file's size */
     uint64_t size;   /* bytes written, once finished */
     uint64_t at;     /* bytes in o->fd */
 };
@@ -533,7 +534,12 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
             goto fail;
         }
     } else if (o->old_fd >= 0) {
-        o->cmp = malloc(CMP_CHUNK);
+        /* No larger than the old file: the content is compared with it
+         * only up to its end. */
+        o->cmp_cap = o->old.st_size < (off_t)CMP_CHUNK
+                         ? (o->old.st_size > 0 ? (size_t)o->old.st_size : 1)
+                         : CMP_CHUNK;
+        o->cmp = malloc(o->cmp_cap);
         if (!o->cmp)
             goto oom;
     } else {
@@ -561,8 +567,9 @@ static int diverge(outfile *o) {
         return -1;
     uint64_t done = 0;
     while (done < o->agreed) {
-        size_t n = o->agreed - done < CMP_CHUNK ? (size_t)(o->agreed - done)
-                                                : CMP_CHUNK;
+        size_t n = o->agreed - done < o->cmp_cap
+                       ? (size_t)(o->agreed - done)
+                       : o->cmp_cap;
         ssize_t got = pread(o->old_fd, o->cmp, n, (off_t)done);
         if (got <= 0) {
             if (got == 0)
@@ -588,7 +595,7 @@ int sgft__out_write(void *data, const char *b, size_t len) {
          * it would go past the old file's end (as lstat saw it: a file
          * that grew since is replaced, which is what a difference found
          * by reading would do too). */
-        size_t n = len < CMP_CHUNK ? len : CMP_CHUNK;
+        size_t n = len < o->cmp_cap ? len : o->cmp_cap;
         ssize_t got = o->old.st_size >= 0 &&
                               o->agreed + n > (uint64_t)o->old.st_size
                           ? 0
@@ -614,12 +621,13 @@ int sgft__out_write(void *data, const char *b, size_t len) {
 
 /* Copies the held-back stream output into its target. */
 static int copy_out(outfile *o) {
-    char *b = malloc(CMP_CHUNK);
+    size_t cap = o->at < CMP_CHUNK ? (size_t)o->at + 1 : CMP_CHUNK;
+    char *b = malloc(cap);
     if (!b)
         return -1;
     int st = lseek(o->fd, 0, SEEK_SET) < 0 ? -1 : 0;
     while (!st) {
-        ssize_t n = read(o->fd, b, CMP_CHUNK);
+        ssize_t n = read(o->fd, b, cap);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {

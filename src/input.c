@@ -13,6 +13,9 @@
 
 /* Below the usual mmap threshold: small files cost no page mapping. */
 #define READ_CHUNK ((size_t)32 * 1024)
+/* The first read: a small file fills a page or so of the window; the
+ * reads double, while they come back full, up to READ_CHUNK. */
+#define FIRST_READ ((size_t)2 * 1024)
 
 void sgft__input_init(input *in, sgft_read_fn rd, void *data) {
     memset(in, 0, sizeof *in);
@@ -45,11 +48,12 @@ static void compact(input *in) {
 long sgft__input_fill(input *in) {
     if (in->eof || in->error)
         return in->error ? -1 : 0;
-    if (in->cap - in->len < READ_CHUNK)
+    size_t want = in->chunk ? in->chunk : FIRST_READ;
+    if (in->cap - in->len < want)
         compact(in);
-    if (in->cap - in->len < READ_CHUNK) {
-        size_t cap = in->cap ? in->cap : READ_CHUNK * 2;
-        while (cap - in->len < READ_CHUNK)
+    if (in->cap - in->len < want) {
+        size_t cap = in->cap ? in->cap : want * 2;
+        while (cap - in->len < want)
             cap *= 2;
         char *p = realloc(in->data, cap);
         if (!p) {
@@ -60,7 +64,7 @@ long sgft__input_fill(input *in) {
         in->data = p;
         in->cap = cap;
     }
-    long n = in->read(in->read_data, in->data + in->len, READ_CHUNK);
+    long n = in->read(in->read_data, in->data + in->len, want);
     if (n < 0) {
         in->error = true;
         in->read_errno = errno;
@@ -71,6 +75,7 @@ long sgft__input_fill(input *in) {
         return 0;
     }
     in->len += (size_t)n;
+    in->chunk = (size_t)n == want && want < READ_CHUNK ? want * 2 : want;
     return n;
 }
 
