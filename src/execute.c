@@ -87,36 +87,36 @@ struct board {
     /* chains: meaningful where a stone stands; head is the point itself
      * where none stands, so that the counts of the chains next to a
      * point change without a test of what stands there (the count of an
-     * empty or frame point is read by no one) */
-    uint16_t *head; /* the chain's first stone, its name */
-    uint16_t *next; /* the next stone of the chain, circular */
-    uint16_t *size, *libs; /* at the head: stones and pseudo-liberties */
+     * empty or frame point is read by no one).  The four fields of a
+     * point side by side: a move reads and writes them together. */
+    struct chain_pt {
+        uint16_t head; /* the chain's first stone, its name */
+        uint16_t next; /* the next stone of the chain, circular */
+        uint16_t size, libs; /* at the head: stones and pseudo-liberties */
+    } *pt;
     uint16_t *scratch, *stack; /* chain rebuild */
 };
 
 static void set_undo(board *b, size_t to);
 static void board_destroy(board *b);
 
-/* Gives b the arrays of n points (each, and room for the six arrays of
- * uint16_t after the two of bytes); false when out of memory. */
+/* Gives b the arrays of n points (the two of bytes, then the chains'
+ * fields and the two arrays of uint16_t); false when out of memory. */
 static bool board_points(board *b, size_t n) {
     if (n <= b->npoints)
         return true;
-    size_t bytes = (n * 2 + 1) & ~(size_t)1; /* uint16_t aligned */
-    char *m = malloc(bytes + 6 * n * sizeof(uint16_t));
+    size_t bytes = (n * 2 + 7) & ~(size_t)7; /* aligned for the chains */
+    char *m = malloc(bytes + n * sizeof(struct chain_pt) +
+                     2 * n * sizeof(uint16_t));
     if (!m)
         return false;
     free(b->stones);
     b->npoints = n;
     b->stones = (unsigned char *)m;
     b->skip = b->stones + n;
-    uint16_t *u = (uint16_t *)(void *)(m + bytes);
-    b->head = u;
-    b->next = u + n;
-    b->size = u + 2 * n;
-    b->libs = u + 3 * n;
-    b->scratch = u + 4 * n;
-    b->stack = u + 5 * n;
+    b->pt = (struct chain_pt *)(void *)(m + bytes);
+    b->scratch = (uint16_t *)(void *)(b->pt + n);
+    b->stack = b->scratch + n;
     return true;
 }
 
@@ -153,7 +153,7 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
         memset(&b->stones[AT(b, 0, y)], EMPTY, (size_t)cols);
     memset(b->skip, 0, n);
     for (size_t i = 0; i < n; i++)
-        b->head[i] = (uint16_t)i;
+        b->pt[i].head = (uint16_t)i;
     return b;
 }
 
@@ -205,21 +205,21 @@ static inline bool is_stone(unsigned char c) { return c == BLACK || c == WHITE; 
 /* Chain a joins chain h (both heads); the smaller one is relabelled.
  * Returns the head of the whole. */
 static int chain_join(board *b, int h, int a) {
-    if (b->size[a] > b->size[h]) {
+    if (b->pt[a].size > b->pt[h].size) {
         int t = h;
         h = a;
         a = t;
     }
     int s = a;
     do {
-        b->head[s] = (uint16_t)h;
-        s = b->next[s];
+        b->pt[s].head = (uint16_t)h;
+        s = b->pt[s].next;
     } while (s != a);
-    uint16_t t = b->next[h];
-    b->next[h] = b->next[a];
-    b->next[a] = t;
-    b->size[h] = (uint16_t)(b->size[h] + b->size[a]);
-    b->libs[h] = (uint16_t)(b->libs[h] + b->libs[a]);
+    uint16_t t = b->pt[h].next;
+    b->pt[h].next = b->pt[a].next;
+    b->pt[a].next = t;
+    b->pt[h].size = (uint16_t)(b->pt[h].size + b->pt[a].size);
+    b->pt[h].libs = (uint16_t)(b->pt[h].libs + b->pt[a].libs);
     return h;
 }
 
@@ -230,29 +230,31 @@ static int chain_join(board *b, int h, int a) {
  * colour has no liberty left: those a move captures. */
 static unsigned stone_put(board *b, int at, unsigned char c) {
     unsigned char *st = b->stones;
-    uint16_t *head = b->head, *libs = b->libs;
+    struct chain_pt *pt = b->pt;
     int up = at - b->stride, down = at + b->stride;
     unsigned char s0 = st[at - 1], s1 = st[at + 1], s2 = st[up], s3 = st[down];
     /* The counts of the neighbours' chains (or of the points themselves,
      * where no stone stands: no one reads those), before the stone's own
      * is set. */
-    int h0 = head[at - 1], h1 = head[at + 1], h2 = head[up], h3 = head[down];
-    libs[h0]--;
-    libs[h1]--;
-    libs[h2]--;
-    libs[h3]--;
+    int h0 = pt[at - 1].head, h1 = pt[at + 1].head, h2 = pt[up].head,
+        h3 = pt[down].head;
+    pt[h0].libs--;
+    pt[h1].libs--;
+    pt[h2].libs--;
+    pt[h3].libs--;
     st[at] = c;
-    head[at] = (uint16_t)at;
-    b->next[at] = (uint16_t)at;
-    b->size[at] = 1;
-    libs[at] = (uint16_t)((s0 == EMPTY) + (s1 == EMPTY) + (s2 == EMPTY) +
+    struct chain_pt *me = &pt[at];
+    me->head = (uint16_t)at;
+    me->next = (uint16_t)at;
+    me->size = 1;
+    me->libs = (uint16_t)((s0 == EMPTY) + (s1 == EMPTY) + (s2 == EMPTY) +
                           (s3 == EMPTY));
     /* Tested without a branch per side: most stones capture nothing. */
     unsigned char o = c ^ (BLACK ^ WHITE);
-    unsigned dead = (unsigned)((s0 == o) & (libs[h0] == 0)) |
-                    (unsigned)((s1 == o) & (libs[h1] == 0)) << 1 |
-                    (unsigned)((s2 == o) & (libs[h2] == 0)) << 2 |
-                    (unsigned)((s3 == o) & (libs[h3] == 0)) << 3;
+    unsigned dead = (unsigned)((s0 == o) & (pt[h0].libs == 0)) |
+                    (unsigned)((s1 == o) & (pt[h1].libs == 0)) << 1 |
+                    (unsigned)((s2 == o) & (pt[h2].libs == 0)) << 2 |
+                    (unsigned)((s3 == o) & (pt[h3].libs == 0)) << 3;
     unsigned same = (unsigned)(s0 == c) | (unsigned)(s1 == c) << 1 |
                     (unsigned)(s2 == c) << 2 | (unsigned)(s3 == c) << 3;
     if (same) {
@@ -265,13 +267,13 @@ static unsigned stone_put(board *b, int at, unsigned char c) {
         int hs[4] = {h0, h1, h2, h3};
         int h = hs[lowest[same]];
         same &= same - 1;
-        head[at] = (uint16_t)h;
-        b->next[at] = b->next[h];
-        b->next[h] = (uint16_t)at;
-        b->size[h]++;
-        libs[h] = (uint16_t)(libs[h] + libs[at]);
+        me->head = (uint16_t)h;
+        me->next = pt[h].next;
+        pt[h].next = (uint16_t)at;
+        pt[h].size++;
+        pt[h].libs = (uint16_t)(pt[h].libs + me->libs);
         while (same) {
-            int qh = head[at + b->dirs[lowest[same]]];
+            int qh = pt[at + b->dirs[lowest[same]]].head;
             same &= same - 1;
             if (qh != h)
                 h = chain_join(b, h, qh);
@@ -287,26 +289,26 @@ static unsigned stone_put(board *b, int at, unsigned char c) {
 static void stone_take(board *b, int at) {
     unsigned char c = b->stones[at];
     size_t n = 0;
-    for (int s = b->next[at]; s != at; s = b->next[s])
+    for (int s = b->pt[at].next; s != at; s = b->pt[s].next)
         b->scratch[n++] = (uint16_t)s;
     b->stones[at] = EMPTY;
-    b->head[at] = (uint16_t)at;
+    b->pt[at].head = (uint16_t)at;
     if (b->superko)
         b->hash ^= zobrist(at, c);
     for (int i = 0; i < 4; i++) {
         int q = at + b->dirs[i];
         if (is_stone(b->stones[q]) && b->stones[q] != c)
-            b->libs[b->head[q]]++;
+            b->pt[b->pt[q].head].libs++;
     }
     for (size_t i = 0; i < n; i++)
-        b->head[b->scratch[i]] = 0; /* not yet in a chain */
+        b->pt[b->scratch[i]].head = 0; /* not yet in a chain */
     for (size_t i = 0; i < n; i++) {
         int h = b->scratch[i];
-        if (b->head[h])
+        if (b->pt[h].head)
             continue;
-        b->head[h] = (uint16_t)h;
-        b->next[h] = (uint16_t)h;
-        b->size[h] = 1;
+        b->pt[h].head = (uint16_t)h;
+        b->pt[h].next = (uint16_t)h;
+        b->pt[h].size = 1;
         unsigned libs = 0;
         size_t top = 0;
         b->stack[top++] = (uint16_t)h;
@@ -316,16 +318,16 @@ static void stone_take(board *b, int at) {
                 int q = p + b->dirs[d];
                 if (b->stones[q] == EMPTY) {
                     libs++;
-                } else if (b->stones[q] == c && !b->head[q]) {
-                    b->head[q] = (uint16_t)h;
-                    b->next[q] = b->next[h];
-                    b->next[h] = (uint16_t)q;
-                    b->size[h]++;
+                } else if (b->stones[q] == c && !b->pt[q].head) {
+                    b->pt[q].head = (uint16_t)h;
+                    b->pt[q].next = b->pt[h].next;
+                    b->pt[h].next = (uint16_t)q;
+                    b->pt[h].size++;
                     b->stack[top++] = (uint16_t)q;
                 }
             }
         }
-        b->libs[h] = (uint16_t)libs;
+        b->pt[h].libs = (uint16_t)libs;
     }
 }
 
@@ -359,23 +361,23 @@ static inline void log_change(board *b, int at) {
 /* The whole chain of head h leaves the board (a capture, or suicide);
  * the chains around it get their liberties.  Returns its size. */
 static unsigned chain_remove(board *b, int h) {
-    unsigned n = b->size[h];
+    unsigned n = b->pt[h].size;
     int s = h;
     do {
         log_change(b, s);
         if (b->superko)
             b->hash ^= zobrist(s, b->stones[s]);
         b->stones[s] = EMPTY;
-        b->head[s] = (uint16_t)s;
-        s = b->next[s];
+        b->pt[s].head = (uint16_t)s;
+        s = b->pt[s].next;
     } while (s != h);
     do {
         for (int i = 0; i < 4; i++) {
             int q = s + b->dirs[i];
             if (is_stone(b->stones[q]))
-                b->libs[b->head[q]]++;
+                b->pt[b->pt[q].head].libs++;
         }
-        s = b->next[s];
+        s = b->pt[s].next;
     } while (s != h);
     return n;
 }
@@ -384,10 +386,10 @@ static unsigned chain_remove(board *b, int h) {
  * returns the number of stones removed, and sets *last to q then. */
 static inline unsigned capture(board *b, int q, unsigned char other,
                                int *last) {
-    if (b->stones[q] != other || b->libs[b->head[q]])
+    if (b->stones[q] != other || b->pt[b->pt[q].head].libs)
         return 0;
     *last = q;
-    return chain_remove(b, b->head[q]);
+    return chain_remove(b, b->pt[q].head);
 }
 
 /* --- the positions of the line (--superko) -------------------------------- */
@@ -589,8 +591,8 @@ static void after_put(board *b, struct step *st, int at, unsigned char c,
         report_move(b, M_KO_RETAKEN, v, s, NULL);
         reported = true;
     }
-    if (!b->libs[b->head[at]]) {
-        unsigned lost = chain_remove(b, b->head[at]);
+    if (!b->pt[b->pt[at].head].libs) {
+        unsigned lost = chain_remove(b, b->pt[at].head);
         if (!st->suicide_ok && !meant) {
             char detail[48];
             if (lost == 1)
@@ -780,7 +782,7 @@ void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f) {
     b->log[b->nlog].old = EMPTY;
     b->nlog++;
     unsigned dead = stone_put(b, at, c);
-    if (dead || !b->libs[b->head[at]])
+    if (dead || !b->pt[b->pt[at].head].libs)
         after_put(b, st, at, c, dead, false, false, v, value_bytes(b->ctx, v),
                   f, ko_stone, ko_point);
 }
