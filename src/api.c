@@ -175,6 +175,9 @@ static bool kept_on;
 static _Thread_local unsigned char contexts_made; /* 0, 1, or 2: more */
 
 static void ctx_destroy(sgft_ctx *ctx) {
+    sgft__input_release_spare(ctx);
+    sgft__decoder_release_spare(ctx);
+    sgft__parser_release_spare(ctx);
     sgft__board_release(ctx);
     sgft__checker_release(ctx);
     sgft__write_release(ctx);
@@ -307,12 +310,12 @@ static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
         rd = sgft__decoder_read;
         rd_data = *dec;
     }
-    sgft__input_init(&ctx->in, rd, rd_data);
+    sgft__input_start(ctx, rd, rd_data);
     return 0;
 }
 
 static void input_end(sgft_ctx *ctx, decoder *dec) {
-    sgft__input_free(&ctx->in);
+    sgft__input_stop(ctx);
     sgft__decoder_free(dec);
 }
 

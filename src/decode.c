@@ -380,9 +380,9 @@ void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
     size_t header = ctx->header.len;
     ctx->diag_fn = NULL;
     sgft_memory m = {head, len, 0};
-    sgft__input_init(&ctx->in, sgft_memory_read, &m);
+    sgft__input_start(ctx, sgft_memory_read, &m);
     sgft__parse_events(ctx, &ev, &s, &s.done);
-    sgft__input_free(&ctx->in);
+    sgft__input_stop(ctx);
     ctx->diag_fn = fn;
     ctx->sum = sum;
     ctx->tree = NULL;
@@ -679,6 +679,10 @@ decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
     d->ctx = ctx;
     d->read = rd;
     d->read_data = data;
+    d->raw = ctx->spare_raw; /* the last run's, if it kept one */
+    d->cap = ctx->spare_raw_cap;
+    ctx->spare_raw = NULL;
+    ctx->spare_raw_cap = 0;
     sgft__buf_init(&d->pending);
     if (!fill_raw(d, HEAD_MAX)) {
         *status = d->err == ENOMEM ? SGFT_ENOMEM : SGFT_EREAD;
@@ -714,8 +718,20 @@ void sgft__decoder_free(decoder *d) {
         return;
     if (d->cd != (iconv_t)-1 && d->cd != NULL)
         iconv_close(d->cd);
-    free(d->raw);
+    sgft_ctx *ctx = d->ctx;
+    if (d->cap <= SPARE_MAX && !ctx->spare_raw) {
+        ctx->spare_raw = d->raw;
+        ctx->spare_raw_cap = d->cap;
+    } else {
+        free(d->raw);
+    }
     sgft__buf_free(&d->pending);
     free(d);
+}
+
+void sgft__decoder_release_spare(sgft_ctx *ctx) {
+    free(ctx->spare_raw);
+    ctx->spare_raw = NULL;
+    ctx->spare_raw_cap = 0;
 }
 

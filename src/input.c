@@ -17,19 +17,37 @@
  * reads double, while they come back full, up to READ_CHUNK. */
 #define FIRST_READ ((size_t)2 * 1024)
 
-void sgft__input_init(input *in, sgft_read_fn rd, void *data) {
+void sgft__input_start(sgft_ctx *ctx, sgft_read_fn rd, void *data) {
+    input *in = &ctx->in;
     memset(in, 0, sizeof *in);
     in->read = rd;
     in->read_data = data;
     in->base.line = in->base.col = 1;
     in->far = in->cur = in->base;
+    in->data = ctx->spare_window;
+    in->cap = ctx->spare_window_cap;
+    ctx->spare_window = NULL;
+    ctx->spare_window_cap = 0;
 }
 
-void sgft__input_free(input *in) {
-    free(in->data);
+void sgft__input_stop(sgft_ctx *ctx) {
+    input *in = &ctx->in;
+    if (in->cap <= SPARE_MAX && !ctx->spare_window) {
+        ctx->spare_window = in->data;
+        ctx->spare_window_cap = in->cap;
+    } else {
+        free(in->data);
+    }
     free(in->marks);
     in->data = NULL;
+    in->cap = 0;
     in->marks = NULL;
+}
+
+void sgft__input_release_spare(sgft_ctx *ctx) {
+    free(ctx->spare_window);
+    ctx->spare_window = NULL;
+    ctx->spare_window_cap = 0;
 }
 
 /* Moves the retained bytes to the front of the window. */

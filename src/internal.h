@@ -319,6 +319,13 @@ struct sgft_ctx {
     buf msgbuf;           /* formatted message text */
     buf header;           /* text before the first tree, with -k */
     buf out;              /* output buffer */
+    /* the input's window, the decoder's buffer and the parser (with its
+     * stack) of the last run, each no larger than SPARE_MAX (input.c,
+     * decode.c, parse.c): a batch's thread reads its files into the same
+     * ones */
+    char *spare_window, *spare_raw;
+    size_t spare_window_cap, spare_raw_cap;
+    struct parser *spare_parser;
     struct board *spare_board; /* the board of the last tree (execute.c) */
     struct checker *spare_checker; /* the checker of the last tree (rules.c) */
     /* the writer's scratch, kept from tree to tree (write.c) */
@@ -357,8 +364,14 @@ void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
                   const report *r);
 
 /* input.c */
-void sgft__input_init(input *in, sgft_read_fn rd, void *data);
-void sgft__input_free(input *in);
+/* The largest buffer a context keeps for its next run. */
+#define SPARE_MAX ((size_t)1 << 20)
+/* Sets up ctx->in over rd, in the window the last run kept, if any. */
+void sgft__input_start(sgft_ctx *ctx, sgft_read_fn rd, void *data);
+/* Ends ctx->in; its window is kept for the next run when small enough. */
+void sgft__input_stop(sgft_ctx *ctx);
+/* Frees what the context keeps (ctx_destroy). */
+void sgft__input_release_spare(sgft_ctx *ctx);
 /* Reads more bytes; returns the count read, 0 at end, <0 on fault. */
 long sgft__input_fill(input *in);
 /* Releases the bytes before absolute offset off (counting their lines). */
@@ -399,6 +412,8 @@ parser *sgft__parser_new(sgft_ctx *ctx, tree_done_fn done,
                          const sgft_events *ev, void *ev_data);
 int sgft__parser_next(parser *p, game_tree **tree);
 void sgft__parser_free(parser *p);
+/* Frees the parser the context keeps (ctx_destroy). */
+void sgft__parser_release_spare(sgft_ctx *ctx);
 /* Replaces NUL bytes in the value v[0..len) of property pr (NULL: a value
  * that is dropped) by spaces; message 22 at off + i for text values. */
 void sgft__nul_to_space(sgft_ctx *ctx, const prop *pr, char *v, size_t len,
@@ -662,6 +677,8 @@ decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
                            int *status);
 long sgft__decoder_read(void *data, char *out, size_t cap);
 void sgft__decoder_free(decoder *d);
+/* Frees the decoder's buffer the context keeps (ctx_destroy). */
+void sgft__decoder_release_spare(sgft_ctx *ctx);
 int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree);
 /* -E2: how the raw values of the current tree are scanned.  SCAN_BYTES:
  * a byte is a character ('\\' escapes, ']' ends the value); otherwise

@@ -620,9 +620,18 @@ static int run(parser *p) {
 
 parser *sgft__parser_new(sgft_ctx *ctx, tree_done_fn done,
                          const sgft_events *ev, void *ev_data) {
-    parser *p = calloc(1, sizeof *p);
-    if (!p)
+    /* The last run's parser, if the context kept it, with its stack. */
+    parser *p = ctx->spare_parser;
+    if (p) {
+        ctx->spare_parser = NULL;
+        frame *stack = p->stack;
+        size_t cap = p->cap;
+        memset(p, 0, sizeof *p);
+        p->stack = stack;
+        p->cap = cap;
+    } else if (!(p = calloc(1, sizeof *p))) {
         return NULL;
+    }
     p->ctx = ctx;
     p->in = &ctx->in;
     p->done = done;
@@ -643,8 +652,21 @@ void sgft__parser_free(parser *p) {
         return;
     if (p->ready)
         release_tree(p);
+    sgft_ctx *ctx = p->ctx;
+    if (!ctx->spare_parser && p->cap * sizeof *p->stack <= SPARE_MAX) {
+        ctx->spare_parser = p;
+        return;
+    }
     free(p->stack);
     free(p);
+}
+
+void sgft__parser_release_spare(sgft_ctx *ctx) {
+    if (ctx->spare_parser) {
+        free(ctx->spare_parser->stack);
+        free(ctx->spare_parser);
+    }
+    ctx->spare_parser = NULL;
 }
 
 int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
