@@ -679,10 +679,6 @@ decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
     d->ctx = ctx;
     d->read = rd;
     d->read_data = data;
-    d->raw = ctx->spare_raw; /* the last run's, if it kept one */
-    d->cap = ctx->spare_raw_cap;
-    ctx->spare_raw = NULL;
-    ctx->spare_raw_cap = 0;
     sgft__buf_init(&d->pending);
     if (!fill_raw(d, HEAD_MAX)) {
         *status = d->err == ENOMEM ? SGFT_ENOMEM : SGFT_EREAD;
@@ -718,20 +714,12 @@ void sgft__decoder_free(decoder *d) {
         return;
     if (d->cd != (iconv_t)-1 && d->cd != NULL)
         iconv_close(d->cd);
-    sgft_ctx *ctx = d->ctx;
-    if (d->cap <= SPARE_MAX && !ctx->spare_raw) {
-        ctx->spare_raw = d->raw;
-        ctx->spare_raw_cap = d->cap;
-    } else {
-        free(d->raw);
-    }
+    /* Not kept for the next run, unlike the input's window: how much the
+     * first reads bring decides when a fault of the charset is reported,
+     * among the parser's messages, and that must not depend on the file
+     * read before. */
+    free(d->raw);
     sgft__buf_free(&d->pending);
     free(d);
-}
-
-void sgft__decoder_release_spare(sgft_ctx *ctx) {
-    free(ctx->spare_raw);
-    ctx->spare_raw = NULL;
-    ctx->spare_raw_cap = 0;
 }
 

@@ -319,12 +319,11 @@ struct sgft_ctx {
     buf msgbuf;           /* formatted message text */
     buf header;           /* text before the first tree, with -k */
     buf out;              /* output buffer */
-    /* the input's window, the decoder's buffer and the parser (with its
-     * stack) of the last run, each no larger than SPARE_MAX (input.c,
-     * decode.c, parse.c): a batch's thread reads its files into the same
-     * ones */
-    char *spare_window, *spare_raw;
-    size_t spare_window_cap, spare_raw_cap;
+    /* the input's window and the parser (with its stack) of the last
+     * run, each no larger than SPARE_MAX (input.c, parse.c): a batch's
+     * thread reads its files into the same ones */
+    char *spare_window;
+    size_t spare_window_cap;
     struct parser *spare_parser;
     struct board *spare_board; /* the board of the last tree (execute.c) */
     struct checker *spare_checker; /* the checker of the last tree (rules.c) */
@@ -677,8 +676,6 @@ decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
                            int *status);
 long sgft__decoder_read(void *data, char *out, size_t cap);
 void sgft__decoder_free(decoder *d);
-/* Frees the decoder's buffer the context keeps (ctx_destroy). */
-void sgft__decoder_release_spare(sgft_ctx *ctx);
 int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree);
 /* -E2: how the raw values of the current tree are scanned.  SCAN_BYTES:
  * a byte is a character ('\\' escapes, ']' ends the value); otherwise
