@@ -552,8 +552,8 @@ static bool fill_raw(decoder *d, size_t want) {
     return true;
 }
 
-static void report_bad(decoder *d, const uint64_t *bad, size_t runs,
-                       size_t max) {
+SGFT_COLD static void report_bad(decoder *d, const uint64_t *bad,
+                                 size_t runs, size_t max) {
     for (size_t i = 0; i < runs && i < max; i++) {
         char off[32];
         snprintf(off, sizeof off, "%llu",

@@ -553,8 +553,8 @@ static void execute_setup(board *b, const struct node_props *np,
 }
 
 /* Message code about the move value v at s, with detail. */
-static void report_move(board *b, msg_id code, const value *v, const char *s,
-                        const char *detail) {
+SGFT_COLD static void report_move(board *b, msg_id code, const value *v,
+                                  const char *s, const char *detail) {
     report r = {0};
     r.value = s;
     r.value_len = 2;

@@ -357,10 +357,19 @@ int sgft__out_commit(outfile *o, sgft_output_state *state);
 /* Frees o and removes its temporary file. */
 void sgft__out_abort(outfile *o);
 
+/* A function of the paths a well-formed file does not take (a message, a
+ * fault): the compiler puts it, and the branches that call it, out of the
+ * way of the common path. */
+#if defined __GNUC__
+#define SGFT_COLD __attribute__((cold))
+#else
+#define SGFT_COLD
+#endif
+
 /* diag.c: reports message code at absolute input offset off (has_pos),
  * formatting the catalogue text with the slots of r. */
-void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
-                  const report *r);
+SGFT_COLD void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos,
+                            uint64_t off, const report *r);
 
 /* input.c */
 /* The largest buffer a context keeps for its next run. */
