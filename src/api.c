@@ -176,6 +176,7 @@ static _Thread_local unsigned char contexts_made; /* 0, 1, or 2: more */
 
 static void ctx_destroy(sgft_ctx *ctx) {
     sgft__input_release_spare(ctx);
+    sgft__decoder_release_spare(ctx);
     sgft__parser_release_spare(ctx);
     sgft__board_release(ctx);
     sgft__checker_release(ctx);

@@ -672,14 +672,24 @@ static long decoder_read(void *data, char *out, size_t cap) {
 
 decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
                            int *status) {
-    decoder *d = calloc(1, sizeof *d);
+    /* The last run's decoder, if the context kept it, with the memory of
+     * its converted text. */
+    decoder *d = ctx->spare_decoder;
     *status = SGFT_ENOMEM;
-    if (!d)
+    if (d) {
+        ctx->spare_decoder = NULL;
+        buf pending = d->pending;
+        memset(d, 0, sizeof *d);
+        d->pending = pending;
+        sgft__buf_clear(&d->pending);
+    } else if ((d = calloc(1, sizeof *d))) {
+        sgft__buf_init(&d->pending);
+    } else {
         return NULL;
+    }
     d->ctx = ctx;
     d->read = rd;
     d->read_data = data;
-    sgft__buf_init(&d->pending);
     if (!fill_raw(d, HEAD_MAX)) {
         *status = d->err == ENOMEM ? SGFT_ENOMEM : SGFT_EREAD;
         ctx->in.read_errno = d->err;
@@ -714,12 +724,27 @@ void sgft__decoder_free(decoder *d) {
         return;
     if (d->cd != (iconv_t)-1 && d->cd != NULL)
         iconv_close(d->cd);
-    /* Not kept for the next run, unlike the input's window: how much the
-     * first reads bring decides when a fault of the charset is reported,
-     * among the parser's messages, and that must not depend on the file
-     * read before. */
+    /* The raw buffer is not kept for the next run, unlike the input's
+     * window: how much the first reads bring decides when a fault of the
+     * charset is reported, among the parser's messages, and that must not
+     * depend on the file read before.  The rest is kept. */
     free(d->raw);
+    d->raw = NULL;
+    sgft_ctx *ctx = d->ctx;
+    if (!ctx->spare_decoder && !d->pending.oom &&
+        d->pending.cap <= SPARE_MAX) {
+        ctx->spare_decoder = d;
+        return;
+    }
     sgft__buf_free(&d->pending);
     free(d);
+}
+
+void sgft__decoder_release_spare(sgft_ctx *ctx) {
+    if (ctx->spare_decoder) {
+        sgft__buf_free(&ctx->spare_decoder->pending);
+        free(ctx->spare_decoder);
+    }
+    ctx->spare_decoder = NULL;
 }
 

@@ -325,6 +325,7 @@ struct sgft_ctx {
     char *spare_window;
     size_t spare_window_cap;
     struct parser *spare_parser;
+    struct decoder *spare_decoder; /* without its raw buffer (decode.c) */
     struct board *spare_board; /* the board of the last tree (execute.c) */
     struct checker *spare_checker; /* the checker of the last tree (rules.c) */
     /* the writer's scratch, kept from tree to tree (write.c) */
@@ -685,6 +686,8 @@ decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
                            int *status);
 long sgft__decoder_read(void *data, char *out, size_t cap);
 void sgft__decoder_free(decoder *d);
+/* Frees the decoder the context keeps (ctx_destroy). */
+void sgft__decoder_release_spare(sgft_ctx *ctx);
 int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree);
 /* -E2: how the raw values of the current tree are scanned.  SCAN_BYTES:
  * a byte is a character ('\\' escapes, ']' ends the value); otherwise
