@@ -36,9 +36,6 @@
 #define CONTEXT ((size_t)32)
 /* Below the usual mmap threshold: small files cost no page mapping. */
 #define RAW_CHUNK ((size_t)32 * 1024)
-/* The first read's room: a small file fills a page or so; the room
- * doubles, while the reads fill it, up to RAW_CHUNK. */
-#define FIRST_READ ((size_t)2 * 1024)
 
 static const char REPLACEMENT[3] = {'\xEF', '\xBF', '\xBD'}; /* U+FFFD */
 
@@ -525,7 +522,7 @@ static bool fill_raw(decoder *d, size_t want) {
             d->end -= d->start;
             d->start = 0;
         }
-        size_t least = d->chunk ? d->chunk : FIRST_READ;
+        size_t least = d->chunk ? d->chunk : READ_FIRST;
         if (d->cap - d->end < least) {
             size_t cap = d->cap ? d->cap * 2 : least * 2;
             while (cap - d->end < least)
@@ -544,7 +541,7 @@ static bool fill_raw(decoder *d, size_t want) {
             d->err = errno;
             return false;
         }
-        d->chunk = (size_t)n == room && least < RAW_CHUNK ? least * 2 : least;
+        d->chunk = sgft__read_next(least, (size_t)n == room, RAW_CHUNK);
         if (n == 0)
             d->eof = true;
         d->end += (size_t)n;

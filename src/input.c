@@ -13,9 +13,6 @@
 
 /* Below the usual mmap threshold: small files cost no page mapping. */
 #define READ_CHUNK ((size_t)32 * 1024)
-/* The first read: a small file fills a page or so of the window; the
- * reads double, while they come back full, up to READ_CHUNK. */
-#define FIRST_READ ((size_t)2 * 1024)
 
 void sgft__input_start(sgft_ctx *ctx, sgft_read_fn rd, void *data) {
     input *in = &ctx->in;
@@ -66,7 +63,7 @@ static void compact(input *in) {
 long sgft__input_fill(input *in) {
     if (in->eof || in->error)
         return in->error ? -1 : 0;
-    size_t want = in->chunk ? in->chunk : FIRST_READ;
+    size_t want = in->chunk ? in->chunk : READ_FIRST;
     if (in->cap - in->len < want)
         compact(in);
     if (in->cap - in->len < want) {
@@ -93,7 +90,7 @@ long sgft__input_fill(input *in) {
         return 0;
     }
     in->len += (size_t)n;
-    in->chunk = (size_t)n == want && want < READ_CHUNK ? want * 2 : want;
+    in->chunk = sgft__read_next(want, (size_t)n == want, READ_CHUNK);
     return n;
 }
 

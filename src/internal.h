@@ -375,6 +375,13 @@ SGFT_COLD void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos,
 /* input.c */
 /* The largest buffer a context keeps for its next run. */
 #define SPARE_MAX ((size_t)1 << 20)
+/* The reads of a file (input.c, decode.c): the first gets READ_FIRST
+ * bytes, so that a small file fills a page or so; the size doubles while
+ * the reads come back full, up to max. */
+#define READ_FIRST ((size_t)2 * 1024)
+static inline size_t sgft__read_next(size_t size, bool full, size_t max) {
+    return full && size < max ? size * 2 : size;
+}
 /* Sets up ctx->in over rd, in the window the last run kept, if any. */
 void sgft__input_start(sgft_ctx *ctx, sgft_read_fn rd, void *data);
 /* Ends ctx->in; its window is kept for the next run when small enough. */
