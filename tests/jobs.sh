@@ -5,7 +5,8 @@
 # files with warnings, errors, critical and fatal ones, unchanged ones,
 # one with enough messages to be held in a temporary file, a folder with
 # a broken configuration file, and outputs that collide; and paths named
-# one by one, many of one folder, read as the walk reads them.
+# one by one, many of one folder, read as the walk reads them.  And one
+# batch, with one job or two, gives what one process per file gives.
 . "$(dirname "$0")/setup.sh"
 
 pass=0
@@ -151,6 +152,31 @@ for j in 1 2; do
     [ $rc -eq 20 ] && grep -c 'fatal F120: configuration file not used' stderr | grep -qx 2 &&
         sed -n 1,2p stderr | cut -d: -f1 | cmp -s expect.L2 - && ok ||
         { bad "named-folder-config-j$j" "exit status $rc"; head -n 3 stderr; }
+done
+
+# One batch gives what one process per file gives, though a batch's
+# thread keeps its buffers (window, parser, decoder, checker, board) from
+# one file to the next: the same output bytes and the same messages,
+# file by file, with one job and with two.  Over every input of the
+# golden cases, ordered by the end of their names so that the folders
+# (charsets, syntax, trees, games...) alternate.
+mkdir G
+for f in "$srcdir"/tests/cases/*/*.sgf; do
+    case "$f" in *.out.sgf) continue ;; esac
+    d=${f%/*}
+    cp "$f" "G/${d##*/}-${f##*/}"
+done
+ls G | rev | sort | rev | sed 's|^|G/|' >G.list
+[ "$(wc -l <G.list)" -gt 100 ] || { echo "cannot list the golden cases"; exit 99; }
+mkdir S
+while read -r f; do
+    run "$f" "S/${f#G/}" >/dev/null 2>>S.err
+done <G.list
+for j in 1 2; do
+    run -j$j --outdir="B$j" --files-from=G.list >/dev/null 2>"B$j.raw"
+    sed '$d' "B$j.raw" >"B$j.err" # the batch's summary line
+    cmp -s S.err "B$j.err" && diff -r S "B$j/G" >/dev/null && ok ||
+        { bad "batch-as-processes-j$j" "messages or files differ"; diff S.err "B$j.err" | head -n 5; }
 done
 
 echo "jobs: $pass passed, $fail failed"
