@@ -108,15 +108,31 @@ static const struct canon *find_canon(const char *name, bool loose) {
     return NULL;
 }
 
+/* White space as a simple text has it: the writer turns each of these
+ * into a space, and the name must resolve the same when read again. */
+static bool name_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+           c == '\f';
+}
+
 bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
                            const char **standard) {
     char name[64];
     size_t n = 0;
     *standard = NULL;
+    while (len && name_blank(s[len - 1]))
+        len--;
+    while (len && name_blank(*s))
+        s++, len--;
+    /* A blank inside the name is left out, and makes it a spelling to
+     * correct (UT F-8), as '-' or '_' left out or added do. */
+    bool inner = false;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+        if (name_blank(c)) {
+            inner = true;
             continue;
+        }
         if (n + 1 >= sizeof name)
             return false;
         name[n++] = c;
@@ -124,7 +140,7 @@ bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
     name[n] = '\0';
     if (!n)
         return false;
-    const struct canon *c = find_canon(name, false);
+    const struct canon *c = inner ? NULL : find_canon(name, false);
     if (c) {
         sgft__copy_str(out, size, c->iconv);
         return true;

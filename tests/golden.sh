@@ -4,7 +4,12 @@
 # in the case's folder and compare, byte for byte:
 #   OUT             with NAME.out.sgf (absent = no output may be written)
 #   standard error  with NAME.diag
-#   the exit status with NAME.rc (absent = 0).
+#   the exit status with NAME.rc (absent = 0);
+# and the output must be a fixed point: sgftidy with the same ARGS writes
+# it again byte for byte (but with -z, which turns the order of the
+# variations around each time, and -l2 to -l4, which read line breaks as
+# the writer of the input meant them, a reading the output no longer
+# needs).
 # UPDATE=1 rewrites the expectations from what the program does; every
 # such change must be read before it is committed.
 . "$(dirname "$0")/setup.sh"
@@ -54,6 +59,23 @@ for input in "$srcdir"/tests/cases/*/*.sgf; do
         echo "FAIL $name: output written where none was expected"
         ok=0
     fi
+    case " $args " in
+    *" -z "* | *" -l2 "* | *" -l3 "* | *" -l4 "* | *--linebreaks=*) ;;
+    *)
+        if [ $ok = 1 ] && [ -f "$out" ]; then
+            again="$TMPD/again.sgf"
+            rm -f "$again"
+            # shellcheck disable=SC2086
+            (cd "$dir" && run $args "$out" "$again") 2>"$TMPD/diag2" >/dev/null
+            if ! cmp -s "$out" "$again"; then
+                echo "FAIL $name: the output is not a fixed point"
+                diff "$out" "$again" | head -n 5
+                head -n 5 "$TMPD/diag2"
+                ok=0
+            fi
+        fi
+        ;;
+    esac
     if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
 [ -n "${UPDATE:-}" ] && { echo "expectations updated"; exit 0; }

@@ -21,6 +21,13 @@ START_TEST(test_charset_names) {
         {"GB2312", "GB18030", NULL},
         {"cp936", "GB18030", "GBK"},
         {"Big5", "BIG5-HKSCS", NULL},
+        /* Blanks at the ends are not part of the name; one inside makes
+         * it a spelling to correct, whatever the blank (the writer makes
+         * each a space). */
+        {" UTF-8\t", "UTF-8", NULL},
+        {"UT F-8", "UTF-8", "UTF-8"},
+        {"UTF\v-8", "UTF-8", "UTF-8"},
+        {"\fShift JIS", "CP932", "Shift_JIS"},
     };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         char out[64];
