@@ -166,7 +166,8 @@ for f in "$srcdir"/tests/cases/*/*.sgf; do
     d=${f%/*}
     cp "$f" "G/${d##*/}-${f##*/}"
 done
-ls G | rev | sort | rev | sed 's|^|G/|' >G.list
+ls G | awk '{ r = ""; for (i = length($0); i > 0; i--) r = r substr($0, i, 1)
+    print r " G/" $0 }' | sort | cut -d' ' -f2 >G.list
 [ "$(wc -l <G.list)" -gt 100 ] || { echo "cannot list the golden cases"; exit 99; }
 mkdir S
 while read -r f; do
