@@ -319,13 +319,14 @@ struct sgft_ctx {
     buf msgbuf;           /* formatted message text */
     buf header;           /* text before the first tree, with -k */
     buf out;              /* output buffer */
-    /* the input's window and the parser (with its stack) of the last
-     * run, each no larger than SPARE_MAX (input.c, parse.c): a batch's
-     * thread reads its files into the same ones */
+    /* the input's window, the parser (with its stack) and the decoder
+     * (without its raw buffer) of the last run, each no larger than
+     * SPARE_MAX (input.c, parse.c, decode.c): a batch's thread reads its
+     * files into the same ones */
     char *spare_window;
     size_t spare_window_cap;
     struct parser *spare_parser;
-    struct decoder *spare_decoder; /* without its raw buffer (decode.c) */
+    struct decoder *spare_decoder;
     struct board *spare_board; /* the board of the last tree (execute.c) */
     struct checker *spare_checker; /* the checker of the last tree (rules.c) */
     /* the writer's scratch, kept from tree to tree (write.c) */
