@@ -108,11 +108,13 @@ static const struct canon *find_canon(const char *name, bool loose) {
     return NULL;
 }
 
-/* White space as a simple text has it: the writer turns each of these
- * into a space, and the name must resolve the same when read again. */
+/* White space as a simple text has it, and NUL: the writer turns each of
+ * these into a space, and the name must resolve the same when read again.
+ * (NUL is still in the value with -E2, which replaces it only on output;
+ * the other modes have replaced it already.) */
 static bool name_blank(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
-           c == '\f';
+           c == '\f' || c == '\0';
 }
 
 bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
@@ -677,6 +679,7 @@ void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree) {
         standard) {
         report r = {0};
         r.value = b.data;
+        r.value_len = b.len; /* the whole of it: it may hold NUL (-E2) */
         r.detail = standard;
         sgft__report(ctx, M_CA_SPELLING, true, ca->off, &r);
     }

@@ -42,6 +42,17 @@ START_TEST(test_charset_names) {
         else
             ck_assert_ptr_null(standard);
     }
+    /* NUL, still in the value with -E2, is a blank like the others. */
+    char out[64];
+    const char *standard = "unset";
+    ck_assert(sgft__charset_resolve("UTF\0-8", 6, out, sizeof out, &standard));
+    ck_assert_str_eq(out, "UTF-8");
+    ck_assert_str_eq(standard, "UTF-8");
+    ck_assert(sgft__charset_resolve("\0UTF-8\0", 7, out, sizeof out,
+                                    &standard));
+    ck_assert_str_eq(out, "UTF-8");
+    ck_assert_ptr_null(standard);
+    ck_assert(!sgft__charset_resolve("\0\0", 2, out, sizeof out, &standard));
     ck_assert(!sgft_charset_known("no-such-charset"));
     ck_assert(sgft__charset_ascii_safe("ISO-8859-1"));
     ck_assert(sgft__charset_ascii_safe("UTF-8"));
