@@ -274,16 +274,26 @@ struct outfile {
 
 #define CMP_CHUNK ((size_t)64 * 1024)
 
+/* The message names the whole path, however long (a path may be longer
+ * than any buffer of fixed size; without memory, the path alone). */
+static void report_path(sgft_ctx *ctx, msg_id code, const char *path,
+                        const char *after) {
+    buf b;
+    sgft__buf_init(&b);
+    sgft__buf_puts(&b, path);
+    sgft__buf_puts(&b, after);
+    report r = {0};
+    r.detail = b.oom || !b.data ? path : b.data;
+    sgft__report(ctx, code, false, 0, &r);
+    sgft__buf_free(&b);
+}
+
 void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
                        int err) {
-    char detail[1200];
+    char why[160] = "";
     if (err)
-        snprintf(detail, sizeof detail, "%s: %s", path, strerror(err));
-    else
-        snprintf(detail, sizeof detail, "%s", path);
-    report r = {0};
-    r.detail = detail;
-    sgft__report(ctx, code, false, 0, &r);
+        snprintf(why, sizeof why, ": %s", strerror(err));
+    report_path(ctx, code, path, why);
 }
 
 static void out_free(outfile *o) {
@@ -458,10 +468,10 @@ static int open_replacement(outfile *o, const char *path, path_kind kind,
             return -1;
         }
         if (st->st_nlink > 1) {
-            char detail[1200];
-            snprintf(detail, sizeof detail, "%s (%lu names)", path,
+            char names[48];
+            snprintf(names, sizeof names, " (%lu names)",
                      (unsigned long)st->st_nlink);
-            sgft__report_file(ctx, M_HARD_LINKS, detail, 0);
+            report_path(ctx, M_HARD_LINKS, path, names);
             return -1;
         }
         o->exists = true;

@@ -130,6 +130,16 @@ check hardlink-status [ "$rc" -eq 10 ]
 check hardlink-message grep -q 'error E105: output file has several hard links and is not rewritten: hard1.sgf (2 names)' err
 check hardlink-content cmp -s game.sgf hard2.sgf
 check hardlink-links [ "$(stat -c %h hard1.sgf)" = 2 ]
+# A message names the whole path, however long (here about 1,600 bytes: no buffer of a fixed size holds it).
+long=$(printf 'folder-of-forty-letters-for-a-long-path%.0s/' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40)
+long=${long%/}
+mkdir -p "$long"
+ln hard1.sgf "$long/hard3.sgf"
+"$SGFTIDY" --in-place "$long/hard3.sgf" 2>err
+check long-path-links grep -q "E105: .*: $long/hard3.sgf (3 names)\$" err
+"$SGFTIDY" game.sgf "$long/none/out.sgf" 2>err
+check long-path-fatal grep -q "F26: .*: $long/none/out.sgf: No such file or directory\$" err
+rm -f "$long/hard3.sgf"
 
 # --- unchanged files are not touched -------------------------------------
 cp norm.sgf same.sgf
