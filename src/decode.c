@@ -10,7 +10,8 @@
  * the first other byte; from there the bytes decide, up to LOOKAHEAD of
  * them: UTF-8 when they are valid UTF-8, else detection (detect.c;
  * message 103, and 115 when unsure).  A CA that the bytes contradict
- * gives way to what detection finds when that decodes cleanly (104).
+ * gives way to UTF-8 when they are valid UTF-8 (sgft__dec_utf8_instead),
+ * else to what detection finds when that decodes cleanly (104).
  * -E2: the skeleton is parsed as bytes; the values of each game tree are
  * converted with that tree's charset (sgft__decode_tree): escapes
  * resolved character by character where the charset is ASCII-compatible,
@@ -28,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define HEAD_MAX ((size_t)64 * 1024)
 /* How far detection looks from the first non-ASCII byte on. */
@@ -154,6 +156,71 @@ bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
 }
 
 /* --- choosing ---------------------------------------------------------------- */
+
+/* Charsets that are not ASCII-compatible: their characters hold bytes
+ * of '\\', ']' and NUL that are not those characters. */
+bool sgft__dec_is_wide(const char *name) {
+    /* prefixes of at most 7 bytes, in the array rather than pointed to */
+    static const char wide[][8] = {"UTF-16", "UTF16", "UTF-32", "UTF32",
+                                   "UCS-2", "UCS2", "UCS-4", "UCS4",
+                                   "UNICODE"};
+    for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++)
+        if (strncmp(name, wide[i], strlen(wide[i])) == 0)
+            return true;
+    return false;
+}
+
+/* Charsets of one byte a character (ISO-8859, windows-125x, KOI8...),
+ * by the names they are read by. */
+static bool single_byte(const char *cs) {
+    static const char one[][12] = {"ISO-8859-", "ISO8859", "ISO_8859",
+                                   "CP125",     "WINDOWS-125", "KOI8",
+                                   "IBM8",      "CP8",     "TIS-620",
+                                   "LATIN",     "MAC"};
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
+        if (strncasecmp(cs, one[i], strlen(one[i])) == 0)
+            return true;
+    return false;
+}
+
+/* A file saved again as UTF-8 keeps the CA it had: UTF-8 text under a
+ * legacy CA.  UTF-8 read as the declared charset loses its characters,
+ * and, where a trail byte may be ASCII (GBK, Big5, Shift_JIS), the ']'
+ * that ends a value: valid UTF-8 wins over the CA when the legacy
+ * reading is unlikely.  Text in a charset of one byte a character is
+ * almost never valid UTF-8 once a byte is above 0x7F (a lead byte must be
+ * followed by its count of bytes 0x80-0xBF, which those charsets use for
+ * letters only after other letters); not one of the names, events and
+ * texts of the charset tests is.  A double-byte charset's character
+ * often is one valid UTF-8 character of two bytes (15 % of Chinese given
+ * names in GBK), seldom of three: there it takes a character of three or
+ * four bytes, as CJK text in UTF-8 has (of 20,000 made-up players' names
+ * in GBK, Big5, Shift_JIS, EUC-JP and UHC, none but 0.06 to 0.16 % of
+ * single names in GBK and Big5 passed; no pair of names). */
+bool sgft__dec_utf8_instead(const char *cs, const char *s, size_t len,
+                            bool final) {
+    if (sgft__dec_is_utf8_name(cs) || sgft__dec_is_wide(cs))
+        return false;
+    size_t i = 0;
+    while (i < len && (unsigned char)s[i] < 0x80)
+        i++;
+    if (i == len || !utf8_clean(s + i, len - i, final))
+        return false;
+    if (single_byte(cs))
+        return true;
+    for (; i < len; i++)
+        if ((unsigned char)s[i] >= 0xE0)
+            return true;
+    return false;
+}
+
+void sgft__dec_read_as_utf8(sgft_ctx *ctx, const char *ca, bool has_pos,
+                            uint64_t off) {
+    report r = {0};
+    r.value = ca;
+    r.detail = "read as UTF-8 (the bytes are valid UTF-8)";
+    sgft__report(ctx, M_CA_MISMATCH, has_pos, off, &r);
+}
 
 /* Whether a text declared UTF-8 is UTF-8 with a few bad bytes rather than
  * another charset: at least as many valid multi-byte characters as runs
@@ -428,6 +495,10 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
         detect_result g;
         if (!sgft__charset_normalize(ca, strlen(ca), name, size) || !iconv_knows(name)) {
             sgft__copy_str(ctx->sniffed_ca, sizeof ctx->sniffed_ca, ca);
+        } else if (sgft__dec_utf8_instead(name, head, len, final)) {
+            sgft__dec_read_as_utf8(ctx, ca, false, 0);
+            snprintf(name, size, "UTF-8");
+            return true;
         } else if (sgft__detect_mislabelled(head, len, final, name, &g)) {
             sgft__dec_mislabelled(ctx, ca, &g, false, 0);
             sgft__copy_str(name, size, g.name);

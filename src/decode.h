@@ -21,6 +21,15 @@ bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
 void sgft__dec_detected_detail(const detect_result *g, char *out,
                                size_t size);
 bool sgft__dec_is_utf8_name(const char *name);
+/* Whether charset name is not ASCII-compatible (UTF-16, UTF-32...). */
+bool sgft__dec_is_wide(const char *name);
+/* Whether text declared in charset cs (neither UTF-8 nor wide) is UTF-8
+ * instead: valid UTF-8 with a character of several bytes. */
+bool sgft__dec_utf8_instead(const char *cs, const char *s, size_t len,
+                            bool final);
+/* Message 104 for such a text: read as UTF-8. */
+void sgft__dec_read_as_utf8(sgft_ctx *ctx, const char *ca, bool has_pos,
+                            uint64_t off);
 /* Message 104: the bytes are not in the declared charset ca. */
 void sgft__dec_mislabelled(sgft_ctx *ctx, const char *ca,
                            const detect_result *g, bool has_pos,

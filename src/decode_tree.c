@@ -151,18 +151,6 @@ size_t sgft__value_scan(int form, const char *s, size_t len, bool final) {
 }
 
 
-/* Charsets that are not ASCII-compatible: their characters hold bytes
- * of '\\', ']' and NUL that are not those characters. */
-static bool is_wide(const char *name) {
-    /* prefixes of at most 7 bytes, in the array rather than pointed to */
-    static const char wide[][8] = {"UTF-16", "UTF16", "UTF-32", "UTF32",
-                                   "UCS-2", "UCS2", "UCS-4", "UCS4",
-                                   "UNICODE"};
-    for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++)
-        if (strncmp(name, wide[i], strlen(wide[i])) == 0)
-            return true;
-    return false;
-}
 
 /* Whether a value of p is split at its first unescaped ':'. */
 static bool composed(const prop *p) {
@@ -310,14 +298,20 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
         if (!sgft__charset_normalize(declared, b.len, name, sizeof name) || !sgft__iconv_knows(name)) {
             sgft__copy_str(ctx->sniffed_ca, sizeof ctx->sniffed_ca, declared);
             name[0] = '\0';
-        } else if (strcmp(name, "ISO-8859-1") == 0 || strcmp(name, "CP1252") == 0) {
-            /* A Latin CA over double-byte text (104). */
+        } else if (!sgft__dec_is_utf8_name(name) && !sgft__dec_is_wide(name)) {
+            /* UTF-8 under another CA, or a Latin CA over double-byte
+             * text (104). */
             buf text;
             sgft__buf_init(&text);
             sgft__dec_tree_text(ctx, root, &text);
+            const char *t = text.data ? text.data : "";
             detect_result g;
-            if (sgft__detect_mislabelled(text.data ? text.data : "", text.len,
-                                         true, name, &g)) {
+            if (sgft__dec_utf8_instead(name, t, text.len, true)) {
+                sgft__dec_read_as_utf8(ctx, declared, true, ca->off);
+                snprintf(name, sizeof name, "UTF-8");
+            } else if ((strcmp(name, "ISO-8859-1") == 0 ||
+                        strcmp(name, "CP1252") == 0) &&
+                       sgft__detect_mislabelled(t, text.len, true, name, &g)) {
                 sgft__dec_mislabelled(ctx, declared, &g, true, ca->off);
                 sgft__copy_str(name, sizeof name, g.name);
             }
@@ -365,7 +359,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                      sgft__root_prop_pos(tree, P_CA), NULL);
     sgft__copy_str(ctx->charset, sizeof ctx->charset, name);
     bool utf8 = sgft__dec_is_utf8_name(name);
-    bool wide = is_wide(name);
+    bool wide = sgft__dec_is_wide(name);
     iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open("UTF-8", name);
     if (!utf8 && cd == (iconv_t)-1)
         return 0;

@@ -1,7 +1,8 @@
 /* check_decode.c - the charset stage on its own: names as written in the
  * wild, the scanning of double-byte values whose trail bytes look like
  * '\' or ']', detection of short texts, a declared Latin charset over
- * double-byte text, and the decoding reader of -E1 fed byte by byte. */
+ * double-byte text, UTF-8 under a legacy CA, and the decoding reader of
+ * -E1 fed byte by byte. */
 #include "tests.h"
 #include "../../src/decode.h"
 
@@ -124,6 +125,38 @@ START_TEST(test_detect_short) {
     }
     detect_result r;
     ck_assert(!sgft__detect_charset("plain ASCII", 11, true, &r));
+}
+END_TEST
+
+/* UTF-8 under a legacy CA: valid UTF-8 wins over a charset of one byte
+ * a character with any character above ASCII, over a double-byte one
+ * only with a character of three or four bytes. */
+START_TEST(test_utf8_instead) {
+    static const struct {
+        const char *cs, *text;
+        bool utf8;
+    } rows[] = {
+        {"ISO-8859-1", "Ren\xC3\xA9", true},      /* René */
+        {"CP1252", "Ren\xE9", false},              /* René in CP1252 */
+        {"CP1251", "\xD0\x98\xD0\xB2", true},   /* Ив */
+        {"KOI8-R", "plain", false},                 /* nothing above ASCII */
+        {"CP932", "\xE4\xBA\x95\xE5\xB1\xB1", true}, /* 井山 */
+        {"CP932", "\x88\xE4\x8E\x52", false},   /* 井山 in Shift_JIS */
+        {"GB18030", "\xCE\xB0", false},           /* 伟 in GBK: U+03B0 */
+        {"GB18030", "caf\xC3\xA9", false},        /* two bytes only */
+        {"CP949", "\xEC\x9D\xB4", true},         /* 이 */
+        {"CP949", "\xEC\x9D\xB4\xFF", false},   /* an invalid byte */
+        {"UTF-8", "\xEC\x9D\xB4", false},        /* declared so already */
+        {"UTF-16LE", "\xEC\x9D\xB4", false},     /* not ASCII-compatible */
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+        ck_assert_msg(sgft__dec_utf8_instead(rows[i].cs, rows[i].text,
+                                             strlen(rows[i].text), true) ==
+                          rows[i].utf8,
+                      "row %zu", i);
+    /* A character that the end of what was read cuts waits for the rest. */
+    ck_assert(sgft__dec_utf8_instead("CP932", "ab\xE4\xBA", 4, false));
+    ck_assert(!sgft__dec_utf8_instead("CP932", "ab\xE4\xBA", 4, true));
 }
 END_TEST
 
@@ -283,6 +316,7 @@ Suite *decode_suite(void) {
     tcase_add_test(tc, test_charset_names);
     tcase_add_test(tc, test_value_scan);
     tcase_add_test(tc, test_detect_short);
+    tcase_add_test(tc, test_utf8_instead);
     tcase_add_test(tc, test_mislabelled);
     tcase_add_test(tc, test_decoder_pieces);
     tcase_add_test(tc, test_utf8_clean);
