@@ -54,32 +54,82 @@ static const struct canon {
     {"ISO-8859-15", "ISO-8859-15"}, {"TIS-620", "TIS-620"},
 };
 
-/* Other names seen in CA values, and the standard name each means (each
- * at most 15 bytes). */
+/* Other names of these charsets, and the standard name each means (each
+ * at most 23 bytes).  The names the IANA registry lists as aliases
+ * (registered: latin1, MS_Kanji, CP936...) are as good as the standard
+ * name in a CA (the format takes "names and aliases"): read as written.
+ * The others, seen in CA values, are spellings to correct (116), as is a
+ * registered alias written loosely (LATIN-1). */
 static const struct alias {
-    char name[16], use[16];
+    char name[24], use[16];
+    bool registered;
 } aliases[] = {
-    {"ASCII", "US-ASCII"},         {"LATIN1", "ISO-8859-1"},
-    {"L1", "ISO-8859-1"},          {"LATIN2", "ISO-8859-2"},
-    {"L2", "ISO-8859-2"},          {"CP819", "ISO-8859-1"},
-    {"GB_2312-80", "GB2312"},      {"EUC-CN", "GB2312"},
-    {"EUCCN", "GB2312"},           {"CP936", "GBK"},
-    {"MS936", "GBK"},              {"WINDOWS-936", "GBK"},
-    {"X-GBK", "GBK"},              {"SJIS", "Shift_JIS"},
-    {"X-SJIS", "Shift_JIS"},       {"MS_KANJI", "Shift_JIS"},
-    {"WINDOWS-31J", "Shift_JIS"},  {"CP932", "Shift_JIS"},
-    {"MS932", "Shift_JIS"},        {"X-EUC-JP", "EUC-JP"},
-    {"UJIS", "EUC-JP"},            {"KS_C_5601-1987", "EUC-KR"},
-    {"KS_C_5601", "EUC-KR"},       {"KSC5601", "EUC-KR"},
-    {"KSC_5601", "EUC-KR"},        {"CP949", "EUC-KR"},
-    {"UHC", "EUC-KR"},             {"MS949", "EUC-KR"},
-    {"WINDOWS-949", "EUC-KR"},     {"CP950", "Big5"},
-    {"CN-BIG5", "Big5"},           {"X-X-BIG5", "Big5"},
-    {"BIG5HKSCS", "Big5-HKSCS"},   {"CP1250", "windows-1250"},
-    {"CP1251", "windows-1251"},    {"CP1252", "windows-1252"},
-    {"WIN1250", "windows-1250"},   {"WIN1251", "windows-1251"},
-    {"WIN1252", "windows-1252"},   {"X-CP1251", "windows-1251"},
-    {"CP866", "IBM866"},
+    /* US-ASCII */
+    {"ANSI_X3.4-1968", "US-ASCII", true}, {"ANSI_X3.4-1986", "US-ASCII", true},
+    {"ISO_646.irv:1991", "US-ASCII", true}, {"ISO646-US", "US-ASCII", true},
+    {"iso-ir-6", "US-ASCII", true},       {"us", "US-ASCII", true},
+    {"IBM367", "US-ASCII", true},         {"cp367", "US-ASCII", true},
+    {"csASCII", "US-ASCII", true},        {"ASCII", "US-ASCII", false},
+    /* ISO-8859-x */
+    {"ISO_8859-1:1987", "ISO-8859-1", true}, {"ISO_8859-1", "ISO-8859-1", true},
+    {"iso-ir-100", "ISO-8859-1", true},   {"latin1", "ISO-8859-1", true},
+    {"l1", "ISO-8859-1", true},           {"IBM819", "ISO-8859-1", true},
+    {"CP819", "ISO-8859-1", true},        {"csISOLatin1", "ISO-8859-1", true},
+    {"ISO_8859-2:1987", "ISO-8859-2", true}, {"ISO_8859-2", "ISO-8859-2", true},
+    {"iso-ir-101", "ISO-8859-2", true},   {"latin2", "ISO-8859-2", true},
+    {"l2", "ISO-8859-2", true},           {"csISOLatin2", "ISO-8859-2", true},
+    {"ISO_8859-5:1988", "ISO-8859-5", true}, {"ISO_8859-5", "ISO-8859-5", true},
+    {"iso-ir-144", "ISO-8859-5", true},   {"cyrillic", "ISO-8859-5", true},
+    {"csISOLatinCyrillic", "ISO-8859-5", true},
+    {"ISO_8859-7:1987", "ISO-8859-7", true}, {"ISO_8859-7", "ISO-8859-7", true},
+    {"iso-ir-126", "ISO-8859-7", true},   {"ELOT_928", "ISO-8859-7", true},
+    {"ECMA-118", "ISO-8859-7", true},     {"greek", "ISO-8859-7", true},
+    {"greek8", "ISO-8859-7", true},       {"csISOLatinGreek", "ISO-8859-7", true},
+    {"ISO_8859-9:1989", "ISO-8859-9", true}, {"ISO_8859-9", "ISO-8859-9", true},
+    {"iso-ir-148", "ISO-8859-9", true},   {"latin5", "ISO-8859-9", true},
+    {"l5", "ISO-8859-9", true},           {"csISOLatin5", "ISO-8859-9", true},
+    {"ISO_8859-15", "ISO-8859-15", true}, {"Latin-9", "ISO-8859-15", true},
+    {"csISO885915", "ISO-8859-15", true},
+    /* Chinese */
+    {"csGB2312", "GB2312", true},         {"GB_2312-80", "GB2312", true},
+    {"EUC-CN", "GB2312", false},          {"EUCCN", "GB2312", false},
+    {"CP936", "GBK", true},               {"MS936", "GBK", true},
+    {"windows-936", "GBK", true},         {"csGBK", "GBK", true},
+    {"X-GBK", "GBK", false},              {"csGB18030", "GB18030", true},
+    {"csBig5", "Big5", true},             {"CP950", "Big5", false},
+    {"CN-BIG5", "Big5", false},           {"X-X-BIG5", "Big5", false},
+    {"csBig5HKSCS", "Big5-HKSCS", true},  {"BIG5HKSCS", "Big5-HKSCS", false},
+    /* Japanese */
+    {"MS_Kanji", "Shift_JIS", true},      {"csShiftJIS", "Shift_JIS", true},
+    {"Windows-31J", "Shift_JIS", true},   {"csWindows31J", "Shift_JIS", true},
+    {"SJIS", "Shift_JIS", false},         {"X-SJIS", "Shift_JIS", false},
+    {"CP932", "Shift_JIS", false},        {"MS932", "Shift_JIS", false},
+    {"csEUCPkdFmtJapanese", "EUC-JP", true}, {"X-EUC-JP", "EUC-JP", false},
+    {"UJIS", "EUC-JP", false},            {"csISO2022JP", "ISO-2022-JP", true},
+    /* Korean */
+    {"csEUCKR", "EUC-KR", true},          {"KS_C_5601-1987", "EUC-KR", true},
+    {"KS_C_5601-1989", "EUC-KR", true},   {"KSC_5601", "EUC-KR", true},
+    {"iso-ir-149", "EUC-KR", true},       {"korean", "EUC-KR", true},
+    {"csKSC56011987", "EUC-KR", true},    {"KS_C_5601", "EUC-KR", false},
+    {"KSC5601", "EUC-KR", false},         {"CP949", "EUC-KR", false},
+    {"UHC", "EUC-KR", false},             {"MS949", "EUC-KR", false},
+    {"WINDOWS-949", "EUC-KR", false},
+    /* Cyrillic, windows */
+    {"csKOI8R", "KOI8-R", true},          {"csKOI8U", "KOI8-U", true},
+    {"CP866", "IBM866", true},            {"866", "IBM866", true},
+    {"csIBM866", "IBM866", true},         {"X-CP1251", "windows-1251", false},
+    {"cswindows1250", "windows-1250", true}, {"CP1250", "windows-1250", false},
+    {"WIN1250", "windows-1250", false},
+    {"cswindows1251", "windows-1251", true}, {"CP1251", "windows-1251", false},
+    {"WIN1251", "windows-1251", false},
+    {"cswindows1252", "windows-1252", true}, {"CP1252", "windows-1252", false},
+    {"WIN1252", "windows-1252", false},
+    /* Unicode */
+    {"csUTF8", "UTF-8", true},
+    {"csUTF16", "UTF-16", true},          {"csUTF16LE", "UTF-16LE", true},
+    {"csUTF16BE", "UTF-16BE", true},      {"csUTF32", "UTF-32", true},
+    {"csUTF32LE", "UTF-32LE", true},      {"csUTF32BE", "UTF-32BE", true},
+    {"csTIS620", "TIS-620", true},
 };
 
 static int upper_ascii(int c) { return c >= 'a' && c <= 'z' ? c - 32 : c; }
@@ -147,6 +197,13 @@ bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
         sgft__copy_str(out, size, c->iconv);
         return true;
     }
+    /* A registered alias as written: read as it says, no correction. */
+    for (size_t i = 0; !inner && i < sizeof aliases / sizeof aliases[0]; i++)
+        if (aliases[i].registered && same_name(name, aliases[i].name, false)) {
+            c = find_canon(aliases[i].use, false);
+            sgft__copy_str(out, size, c ? c->iconv : aliases[i].use);
+            return true;
+        }
     c = find_canon(name, true);
     for (size_t i = 0; !c && i < sizeof aliases / sizeof aliases[0]; i++)
         if (same_name(name, aliases[i].name, true)) {

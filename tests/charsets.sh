@@ -68,15 +68,34 @@ while read -r id spelling std; do
     if [ "$(cat sp.err)" = "$want" ] && cmp -s "$id.ref" sp.out; then ok; else bad "CA[$spelling]"; cat sp.err; fi
 done <<'SPELLINGS'
 de ISO8859_1 ISO-8859-1
-de ISO_8859-1 ISO-8859-1
-de Latin1 ISO-8859-1
-zh GB_2312-80 GB2312
-zh cp936 GBK
+de Latin-1 ISO-8859-1
+zh EUC-CN GB2312
 ja x-sjis Shift_JIS
-ja Windows-31J Shift_JIS
-ko ks_c_5601-1987 EUC-KR
+ja SJIS Shift_JIS
+ko cp949 EUC-KR
 ru cp1251 windows-1251
 SPELLINGS
+
+# The aliases of the IANA registry are as good as the standard names:
+# read as the charset they name, without a message.
+while read -r id alias; do
+    sed "s/CA\[[^]]*\]/CA[$alias]/" "$id.ca.sgf" >al.sgf
+    run -q al.sgf al.out 2>al.err
+    if [ ! -s al.err ] && cmp -s "$id.ref" al.out; then ok; else bad "CA[$alias]"; cat al.err; fi
+done <<'ALIASES'
+de ISO_8859-1
+de Latin1
+de l1
+de CP819
+zh GB_2312-80
+zh cp936
+zh csGB2312
+ja Windows-31J
+ja MS_Kanji
+ko ks_c_5601-1987
+ko csEUCKR
+ru cswindows1251
+ALIASES
 
 # UTF-8 with and without a byte-order mark; UTF-16LE with one.
 record u.sgf - "Jürgen" "本因坊" "Кубок" "café ☺"

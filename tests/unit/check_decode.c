@@ -16,11 +16,16 @@ START_TEST(test_charset_names) {
         {"utf-8", "UTF-8", NULL},
         {"UTF8", "UTF-8", "UTF-8"},
         {"ISO8859_1", "ISO-8859-1", "ISO-8859-1"},
-        {"Latin1", "ISO-8859-1", "ISO-8859-1"},
+        {"Latin-1", "ISO-8859-1", "ISO-8859-1"},
+        {"Latin1", "ISO-8859-1", NULL}, /* a registered alias */
+        {"MS_Kanji", "CP932", NULL},
+        {"csASCII", "UTF-8", NULL},
+        {"ASCII", "UTF-8", "US-ASCII"}, /* not one */
+        {"SJIS", "CP932", "Shift_JIS"},
         {"Shift_JIS", "CP932", NULL},
         {"x-sjis", "CP932", "Shift_JIS"},
         {"GB2312", "GB18030", NULL},
-        {"cp936", "GB18030", "GBK"},
+        {"cp936", "GB18030", NULL}, /* registered */
         {"Big5", "BIG5-HKSCS", NULL},
         /* Blanks at the ends are not part of the name; one inside makes
          * it a spelling to correct, whatever the blank (the writer makes
