@@ -622,12 +622,19 @@ static void after_put(board *b, struct step *st, int at, unsigned char c,
     }
 }
 
+/* The move of property p (its value's bytes s) on point at.  58, a
+ * stone already there, is given at the property, as SGFC gives it; the
+ * other messages of the move at its value. */
 static void play(board *b, struct step *st, int at, unsigned char c,
-                 bool meant, const value *v, const char *s, exec_facts *f,
+                 bool meant, const prop *p, const char *s, exec_facts *f,
                  uint16_t ko_stone, uint16_t ko_point) {
+    const value *v = p->values;
     bool occupied = b->stones[at] != EMPTY;
     if (occupied) {
-        report_move(b, M_OCCUPIED_POINT, v, s, NULL);
+        report r = {0};
+        r.value = s;
+        r.value_len = 2;
+        sgft__report(b->ctx, M_OCCUPIED_POINT, true, p->off, &r);
         log_change(b, at);
         stone_take(b, at);
     }
@@ -653,7 +660,7 @@ static void execute_move(board *b, const struct node_props *np,
     int x = sgft__point_coord(s[0]), y = sgft__point_coord(s[1]);
     if (x < 0 || y < 0 || x >= b->cols || y >= b->rows)
         return; /* [tt] written with -p */
-    play(b, st, AT(b, x, y), np->colour, np->ko != NULL, p->values, s, f,
+    play(b, st, AT(b, x, y), np->colour, np->ko != NULL, p, s, f,
          ko_stone, ko_point);
 }
 
@@ -772,8 +779,8 @@ void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f) {
     unsigned char c = n->props->id == P_B ? BLACK : WHITE;
     int at = AT(b, x, y);
     if (b->stones[at] != EMPTY || b->superko) {
-        play(b, st, at, c, false, v, value_bytes(b->ctx, v), f, ko_stone,
-             ko_point);
+        play(b, st, at, c, false, n->props, value_bytes(b->ctx, v), f,
+             ko_stone, ko_point);
         if (b->superko)
             set_add(b, b->hash, st->moves);
         return;

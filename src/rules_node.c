@@ -110,19 +110,21 @@ static bool view_corners(checker *k, prop *p) {
  * (17, or 52 for VW with points; of several empty values one is kept).
  * Returns whether p holds points. */
 static bool empty_values(checker *k, prop *p) {
-    bool has_empty = false, has_points = false;
+    bool has_points = false;
+    const value *empty = NULL; /* the first: 17 is given there, as SGFC */
     for (value *v = p->values; v; v = v->next) {
-        if (is_blank_value(k->ctx, v))
-            has_empty = true;
-        else
+        if (!is_blank_value(k->ctx, v))
             has_points = true;
+        else if (!empty)
+            empty = v;
     }
+    bool has_empty = empty != NULL;
     bool elist = info(p)->flags & PF_ELIST;
     if (has_empty && !has_points && elist && p->values->next) {
         report r = {0};
         r.prop = p->name;
         r.as_error = true;
-        sgft__report(k->ctx, M_EMPTY_VALUE, true, p->off, &r);
+        sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(empty), &r);
         sgft__fix_keep_value(p, p->values);
         return false;
     }
@@ -140,7 +142,7 @@ static bool empty_values(checker *k, prop *p) {
             report r = {0};
             r.prop = p->name;
             r.as_error = true;
-            sgft__report(k->ctx, M_EMPTY_VALUE, true, p->off, &r);
+            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(empty), &r);
         }
     }
     return has_points;

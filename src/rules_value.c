@@ -418,7 +418,10 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
         sgft__value_text(k->ctx, &k->a, v, vt == VT_SIMPLETEXT,
                          k->ctx->opt.linebreaks);
         if (k->a.len == 0) {
-            sgft__rep_prop(k, M_EMPTY_VALUE, p, NULL);
+            /* 17 at the value, as SGFC gives it */
+            report r = {0};
+            r.prop = p->name;
+            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
             return false;
         }
         if (p->id == P_BR || p->id == P_WR)
@@ -432,7 +435,7 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
             /* An error where the type has no empty value (KM, TM: Real;
              * HA: Number), a warning where it has (DT, RE...). */
             r.as_error = vt == VT_NUMBER || vt == VT_REAL;
-            sgft__report(k->ctx, M_EMPTY_VALUE, true, p->off, &r);
+            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
             return false;
         }
         if ((pi->flags & PF_ELIST) && p->values == v && !v->next) {

@@ -23,7 +23,7 @@ static const exec_case cases[] = {
     {"occupied", "",
      "(;FF[4]GM[1]SZ[9];B[aa];W[aa])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa];W[aa])\n",
-     "1:26 W58\n"},
+     "1:25 W58\n"},
     {"suicide", "",
      "(;FF[4]GM[1]SZ[9];B[ba];W[cc];B[ab];W[aa];B[dd];W[aa])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[ba];W[cc];B[ab];W[aa];B[dd];W[aa])\n",
@@ -179,8 +179,9 @@ static void ref_line(line_ctx *c, ref *r, int nodes) {
         unsigned long at = (unsigned long)c->len + 1; /* the '[' */
         c->len += (size_t)sprintf(c->sgf + c->len, "[%s]", xy);
         bool occupied = r->p[pt] != 0;
-        if (occupied)
-            c->dlen += (size_t)sprintf(c->diags + c->dlen, "1:%lu W58\n", at);
+        if (occupied) /* 58 at the identifier, as SGFC gives it */
+            c->dlen += (size_t)sprintf(c->diags + c->dlen, "1:%lu W58\n",
+                                       at - 1);
         r->p[pt] = (unsigned char)col;
         int x = pt % RN, y = pt / RN, captured = 0, last = -1;
         int nb[4] = {x ? pt - 1 : -1, x < RN - 1 ? pt + 1 : -1,
