@@ -322,6 +322,10 @@ vresult sgft__val_real(const char *s, size_t len, buf *out) {
     return VR_FIXED;
 }
 
+/* A Double is never deleted: the property it belongs to (TE, BM, GB,
+ * DM, UC, HO) says what matters, the value only how much.  The first 1
+ * or 2 in it is kept; without one (empty, 3, x) it becomes 1, the normal
+ * degree.  As SGFC repairs it. */
 vresult sgft__val_double(const char *s, size_t len, buf *out) {
     size_t b = 0, e = len;
     trim(s, &b, &e);
@@ -329,19 +333,12 @@ vresult sgft__val_double(const char *s, size_t len, buf *out) {
         sgft__buf_putc(out, s[b]);
         return VR_OK;
     }
-    if (b == e) { /* an empty Double means 1 */
-        sgft__buf_putc(out, '1');
-        return VR_FIXED;
-    }
-    char found = 0;
+    char found = '1';
     for (size_t k = b; k < e; k++)
-        if (is_digit(s[k])) {
-            if (found || (s[k] != '1' && s[k] != '2'))
-                return VR_BAD;
+        if (s[k] == '1' || s[k] == '2') {
             found = s[k];
+            break;
         }
-    if (!found)
-        return VR_BAD;
     sgft__buf_putc(out, found);
     return VR_FIXED;
 }

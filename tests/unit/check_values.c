@@ -73,8 +73,9 @@ static const val_row reals[] = {
 
 static const val_row doubles[] = {
     {"1", VR_OK, "1"},   {"2", VR_OK, "2"},        {" 2 ", VR_OK, "2"},
-    {"", VR_FIXED, "1"}, {"very 2", VR_FIXED, "2"}, {"3", VR_BAD, ""},
-    {"12", VR_BAD, ""},  {"x", VR_BAD, ""},
+    {"", VR_FIXED, "1"}, {"very 2", VR_FIXED, "2"}, {"3", VR_FIXED, "1"},
+    {"21", VR_FIXED, "2"}, {"12", VR_FIXED, "1"},  {"x", VR_FIXED, "1"},
+    {"0", VR_FIXED, "1"},
 };
 
 static const val_row colors[] = {
