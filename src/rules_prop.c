@@ -184,10 +184,23 @@ bool sgft__rule_ki_to_km(checker *k, node *n, prop *ki, value *v) {
     return false;
 }
 
+/* Whether no value of p is composed where its type needs it: each is
+ * deleted (23), and so is p.  SGFC drops such values as it reads them,
+ * before it looks at the FF version (40). */
+static bool all_values_uncomposed(const checker *k, const prop *p) {
+    value_type vt = (value_type)info(p)->vt;
+    if (vt != VT_APP && vt != VT_LABEL && vt != VT_ARROW)
+        return false;
+    for (const value *v = p->values; v; v = v->next)
+        if (sgft__compose_split(value_bytes(k->ctx, v), v->len) != v->len)
+            return false;
+    return true;
+}
+
 bool sgft__rule_ff_version(checker *k, node *n, prop *p, value *v) {
     (void)n, (void)v;
     const prop_info *pi = info(p);
-    if ((pi->ff >> (k->tree->ff - 1)) & 1)
+    if (((pi->ff >> (k->tree->ff - 1)) & 1) || all_values_uncomposed(k, p))
         return true;
     char detail[40];
     report r = {0};
