@@ -150,8 +150,6 @@ size_t sgft__value_scan(int form, const char *s, size_t len, bool final) {
     return i < len ? i : len;
 }
 
-
-
 /* Whether a value of p is split at its first unescaped ':'. */
 static bool composed(const prop *p) {
     if (p->id == P_UNKNOWN)
