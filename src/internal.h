@@ -679,6 +679,9 @@ bool sgft__utf8_valid(const char *s, size_t len);
  * 15), VR_BAD (cannot be read: message 14). */
 vresult sgft__val_number(const char *s, size_t len, buf *out);
 vresult sgft__val_real(const char *s, size_t len, buf *out);
+/* A time left (BL, WL) written as a clock, H:MM:SS or M:SS (fractions of
+ * a second kept): the seconds as a Real, VR_FIXED; else VR_BAD. */
+vresult sgft__val_clock(const char *s, size_t len, buf *out);
 vresult sgft__val_double(const char *s, size_t len, buf *out);
 vresult sgft__val_color(const char *s, size_t len, buf *out);
 /* The decoded text of a value (its own decoded text, or the raw bytes

@@ -14,7 +14,7 @@ DOC( 11, "A property identifier of 100 or more letters; the property is deleted.
 DOC( 12, "An empty variation (); deleted.")
 DOC( 13, "Several values for a property that takes one (FF, GM and SZ too); the first non-empty value is kept.")
 DOC( 14, "A value that cannot be read or repaired (wrong type, off the board, an arrow from a point to itself); deleted.")
-DOC( 15, "A value repaired: white space or other characters removed, case corrected, a decimal comma, a 1×1 rectangle written as a point, a Double made its first 1 or 2, or 1 (never deleted: TE[abc] is TE[1]), text in a None value removed. For DT, RE, KM and TM it follows class E4.")
+DOC( 15, "A value repaired: white space or other characters removed, case corrected, a decimal comma, a time left written as a clock made seconds (BL[0:07:42] is BL[462]; SGFC makes it 00742), a 1×1 rectangle written as a point, a Double made its first 1 or 2, or 1 (never deleted: TE[abc] is TE[1]), text in a None value removed. For DT, RE, KM and TM it follows class E4.")
 DOC( 16, "Lowercase letters in a property identifier of an FF[4] game tree; they are removed (in older trees silently).")
 DOC( 17, "An empty value, deleted: a warning for texts, an error where the type does not allow it (AB, MA, PL, BL, and the Real and Number game-info values KM, TM and HA). A value that is empty once its escapes are read (a soft line break, an escaped blank) is empty. VW, DD, TB and TW may be one empty value, the empty list, in any game; of several empty values one is kept.")
 DOC( 18, "FF, GM or SZ is not a positive number; FF[1], GM[1] or the default board size is assumed.")

@@ -51,7 +51,13 @@ static bool check_simple(checker *k, prop *p, value *v, value_type vt) {
     vresult r;
     switch (vt) {
     case VT_NUMBER: r = sgft__val_number(k->a.data, k->a.len, out); break;
-    case VT_REAL: r = sgft__val_real(k->a.data, k->a.len, out); break;
+    case VT_REAL:
+        r = sgft__val_real(k->a.data, k->a.len, out);
+        if (r == VR_BAD && (p->id == P_BL || p->id == P_WL)) {
+            out->len = 0; /* a clock, 0:07:42: its seconds */
+            r = sgft__val_clock(k->a.data, k->a.len, out);
+        }
+        break;
     case VT_DOUBLE: r = sgft__val_double(k->a.data, k->a.len, out); break;
     case VT_COLOR: r = sgft__val_color(k->a.data, k->a.len, out); break;
     default: return true;

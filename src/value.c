@@ -326,6 +326,50 @@ vresult sgft__val_real(const char *s, size_t len, buf *out) {
  * DM, UC, HO) says what matters, the value only how much.  The first 1
  * or 2 in it is kept; without one (empty, 3, x) it becomes 1, the normal
  * degree.  As SGFC repairs it. */
+vresult sgft__val_clock(const char *s, size_t len, buf *out) {
+    size_t b = 0, e = len;
+    trim(s, &b, &e);
+    unsigned long part[3];
+    int n = 0;
+    size_t i = b;
+    for (;;) {
+        size_t d = i;
+        unsigned long x = 0;
+        while (i < e && is_digit(s[i]) && i - d < 9)
+            x = x * 10 + (unsigned long)(s[i++] - '0');
+        /* after the first part, two digits under 60 */
+        if (i == d || (n > 0 && (i - d != 2 || x >= 60)))
+            return VR_BAD;
+        part[n++] = x;
+        if (i == e || s[i] != ':' || n == 3)
+            break;
+        i++;
+    }
+    if (n < 2)
+        return VR_BAD;
+    size_t fb = i, fn = 0;
+    if (i < e && s[i] == '.') {
+        fb = ++i;
+        while (i < e && is_digit(s[i]))
+            i++;
+        fn = i - fb;
+    }
+    if (i != e)
+        return VR_BAD;
+    unsigned long secs = n == 3 ? (part[0] * 60 + part[1]) * 60 + part[2]
+                                : part[0] * 60 + part[1];
+    char whole[32];
+    int wl = snprintf(whole, sizeof whole, "%lu", secs);
+    put_real(out, false, whole, 0, (size_t)wl, 0, 0);
+    while (fn > 0 && s[fb + fn - 1] == '0')
+        fn--;
+    if (fn) {
+        sgft__buf_putc(out, '.');
+        sgft__buf_put(out, s + fb, fn);
+    }
+    return VR_FIXED;
+}
+
 vresult sgft__val_double(const char *s, size_t len, buf *out) {
     size_t b = 0, e = len;
     trim(s, &b, &e);

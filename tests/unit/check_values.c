@@ -78,6 +78,16 @@ static const val_row doubles[] = {
     {"0", VR_FIXED, "1"},
 };
 
+/* A time left written as a clock: its seconds. */
+static const val_row clocks[] = {
+    {"0:07:42", VR_FIXED, "462"},   {"7:42", VR_FIXED, "462"},
+    {" 1:00:00.50 ", VR_FIXED, "3600.5"}, {"0:00", VR_FIXED, "0"},
+    {"12:5", VR_BAD, ""},          {"1:2:3", VR_BAD, ""},
+    {"0:60", VR_BAD, ""},          {"300", VR_BAD, ""},
+    {"3:00 left", VR_BAD, ""},     {"1:00:00:00", VR_BAD, ""},
+    {":30", VR_BAD, ""},           {"1:30.", VR_FIXED, "90"},
+};
+
 static const val_row colors[] = {
     {"B", VR_OK, "B"},       {"W", VR_OK, "W"},         {" W ", VR_OK, "W"},
     {"b", VR_FIXED, "B"},    {"white", VR_FIXED, "W"},  {"w 123", VR_FIXED, "W"},
@@ -89,6 +99,8 @@ END_TEST
 START_TEST(test_real) { check_rows("Real", sgft__val_real, ROWS(reals)); }
 END_TEST
 START_TEST(test_double) { check_rows("Double", sgft__val_double, ROWS(doubles)); }
+END_TEST
+START_TEST(test_clock) { check_rows("clock", sgft__val_clock, ROWS(clocks)); }
 END_TEST
 START_TEST(test_color) { check_rows("Color", sgft__val_color, ROWS(colors)); }
 END_TEST
@@ -263,6 +275,7 @@ Suite *values_suite(void) {
     tcase_add_test(tc, test_number);
     tcase_add_test(tc, test_real);
     tcase_add_test(tc, test_double);
+    tcase_add_test(tc, test_clock);
     tcase_add_test(tc, test_color);
     tcase_add_test(tc, test_point);
     tcase_add_test(tc, test_compose_split);
