@@ -32,7 +32,11 @@ void sgft__single_value(checker *k, prop *p) {
             break;
         }
     }
-    sgft__rep_prop(k, M_TOO_MANY_VALUES, p, NULL);
+    /* at the second value's '[', as SGFC gives it */
+    report r = {0};
+    r.prop = p->name;
+    sgft__report(k->ctx, M_TOO_MANY_VALUES, true, value_pos(p->values->next),
+                 &r);
     sgft__fix_keep_value(p, keep);
 }
 

@@ -81,7 +81,7 @@ static const rule_case cases[] = {
     {"single_value", "",
      "(;FF[4]GM[1]SZ[9];B[aa]N[a][b])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]N[a])\n",
-     "1:24 E13\n"},
+     "1:28 E13\n"},
     {"values", "",
      "(;FF[4]GM[1]SZ[9];B[aa]V[x]PL[w]MN[ 3])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]MN[3])\n",
@@ -153,7 +153,7 @@ static const rule_case cases[] = {
     {"order", "",
      "(;FF[4]GM[1]SZ[9];XX[1]B[aa]W[bb]N[a][b]BM[1]TE[1]C[])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]N[a]DO[]XX[1];W[bb])\n",
-     "1:19 W35\n1:34 E13\n1:52 W17\n1:29 E37\n1:46 E42\n"},
+     "1:19 W35\n1:38 E13\n1:52 W17\n1:29 E37\n1:46 E42\n"},
 };
 
 START_TEST(test_rule_case) {
