@@ -492,6 +492,29 @@ static void find_props(node *n, struct node_props *np) {
     }
 }
 
+static int by_offset(const void *a, const void *b) {
+    uint64_t x = ((const struct exec_point *)a)->off,
+             y = ((const struct exec_point *)b)->off;
+    return x < y ? -1 : x > y;
+}
+
+/* Message 39 for the n points of p that change nothing: once per value,
+ * at the value, in the order of the input (the list may have been
+ * rewritten in its canonical order), as SGFC gives it. */
+static void report_no_effect(board *b, const prop *p, struct exec_point *e,
+                             size_t n) {
+    qsort(e, n, sizeof *e, by_offset);
+    for (size_t j = 0; j < n; j++) {
+        if (!e[j].first)
+            continue;
+        char pt[3] = {sgft__coord_char(e[j].x), sgft__coord_char(e[j].y), 0};
+        report r = {0};
+        r.prop = p->name;
+        r.value = pt;
+        sgft__report(b->ctx, M_SETUP_NO_EFFECT, true, e[j].off, &r);
+    }
+}
+
 /* Setup: AB, AW, AE change the board; a point where they change nothing
  * is a fact (and message 39, once per value, as 13.5 says). */
 static void execute_setup(board *b, const struct node_props *np,
@@ -521,18 +544,13 @@ static void execute_setup(board *b, const struct node_props *np,
                     e->prop = (unsigned char)i;
                     e->x = (unsigned char)x;
                     e->y = (unsigned char)y;
+                    e->first = !reported;
+                    e->off = value_pos(v);
                     b->skip[AT(b, x, y)] = 1;
-                    if (reported)
-                        continue;
                     reported = true;
-                    char pt[3] = {sgft__coord_char(x), sgft__coord_char(y), 0};
-                    report r = {0};
-                    r.prop = p->name;
-                    r.value = pt;
-                    sgft__report(b->ctx, M_SETUP_NO_EFFECT, true,
-                                 value_pos(v), &r);
                 }
         }
+        report_no_effect(b, p, f->no_effect + first, f->n_no_effect - first);
         /* Then the points with an effect change the board. */
         for (value *v = p->values; v; v = v->next) {
             int x1, y1, x2, y2;

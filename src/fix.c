@@ -88,10 +88,22 @@ void sgft__fix_split_node(sgft_ctx *ctx, node *n,
 
 /* Greedy rectangles scanned column by column (spec 8.5), or single points
  * with -e; the points written are marked used in the grid. */
+/* The offset of the value of the list old that is written t (len
+ * bytes), else dflt: a value written again keeps its place in the input
+ * for the messages about it. */
+static uint64_t old_offset(sgft_ctx *ctx, const value *old, const char *t,
+                           size_t len, uint64_t dflt) {
+    for (const value *v = old; v; v = v->next)
+        if (v->len == len && memcmp(value_bytes(ctx, v), t, len) == 0)
+            return v->off;
+    return dflt;
+}
+
 void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                             unsigned char *grid, unsigned char id, int cols,
                             int rows) {
     uint64_t off = p->values ? p->values->off : p->off;
+    const value *old = p->values; /* still in the tree's arena */
     sgft__prop_clear_values(p);
     static const unsigned char used = 0xFF;
     bool expand = ctx->opt.expand;
@@ -122,8 +134,9 @@ void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                     grid[yy * MAX_BOARD + xx] = used;
             char t[5] = {sgft__coord_char(x), sgft__coord_char(y), ':',
                          sgft__coord_char(x2), sgft__coord_char(y2)};
-            if (!sgft__value_append(ctx, p, t, x2 == x && y2 == y ? 2 : 5,
-                                    off)) {
+            size_t tl = x2 == x && y2 == y ? 2 : 5;
+            if (!sgft__value_append(ctx, p, t, tl,
+                                    old_offset(ctx, old, t, tl, off))) {
                 ctx->status = SGFT_ENOMEM;
                 return;
             }

@@ -577,7 +577,11 @@ void sgft__board_release(sgft_ctx *ctx);
 /* What the node did, for the repairs and the rules after it. */
 typedef struct exec_facts {
     /* setup points that changed nothing (39): prop 0 AB, 1 AW, 2 AE */
-    struct exec_point { unsigned char prop, x, y; } *no_effect;
+    struct exec_point {
+        unsigned char prop, x, y;
+        bool first;   /* the first such point of its value */
+        uint64_t off; /* its value's position */
+    } *no_effect;
     size_t n_no_effect, no_effect_cap;
     /* the points of M in order, each on a stone (TR) or not (MA) */
     struct exec_mark { unsigned char x, y; bool stone; uint64_t off; } *marks;

@@ -85,10 +85,12 @@ static bool node_for_prop(parser *p, uint64_t off) {
     frame *f = top(p);
     if (f->has_last && !f->had_child)
         return true;
-    if (!f->has_last && !f->had_child)
-        report_at(p, p->depth == 1 && !p->has_root ? M_MISSING_SEMICOLON
-                                                   : M_PAREN_NO_SEMICOLON,
-                  off, NULL);
+    if (!f->has_last && !f->had_child) {
+        if (p->depth == 1 && !p->has_root) /* at the '(', as SGFC */
+            report_at(p, M_MISSING_SEMICOLON, p->tree.off, NULL);
+        else
+            report_at(p, M_PAREN_NO_SEMICOLON, off, NULL);
+    }
     return add_node(p, off);
 }
 
@@ -416,6 +418,7 @@ static void identifier(parser *p) {
         return;
     }
     p->pos += at;
+    uint64_t bracket = p->pos; /* of the first value */
     if (upper >= ID_MAX_LEN) {
         report r = {0};
         char count[24];
@@ -459,7 +462,7 @@ static void identifier(parser *p) {
     if (upper > 2) {
         report r = {0};
         r.prop = pr->name;
-        report_at(p, M_ID_LONGER_THAN_TWO, off, &r);
+        report_at(p, M_ID_LONGER_THAN_TWO, bracket, &r); /* as SGFC */
     }
     read_values(p, pr);
 }

@@ -327,7 +327,12 @@ bool sgft__rule_setup_and_move(checker *k, node *n, prop *p, value *v) {
         snprintf(detail, sizeof detail, "<PL> [%.*s] deleted",
                  pl->values ? (int)(pl->values->len < 40 ? pl->values->len : 40) : 0,
                  pl->values ? value_bytes(k->ctx, pl->values) : "");
-    sgft__rep_prop(k, M_MOVE_SETUP_MIXED, only_pl ? pl : n->props, detail);
+    /* at the last setup property, as SGFC gives it */
+    const prop *last = n->props;
+    for (const prop *q = n->props; q; q = q->next)
+        if (q->id != P_UNKNOWN && sgft__props[q->id].kind == PK_SETUP)
+            last = q;
+    sgft__rep_prop(k, M_MOVE_SETUP_MIXED, last, detail);
     if (only_pl)
         sgft__fix_delete_prop(n, pl);
     else

@@ -177,10 +177,10 @@ static const lex_row id_rows[] = {
      "(;AddBlack[aa]thisisaWhitemove[kk]Black[bb])", 0,
      T1 "  AB[aa]\n  B[bb]\n  W[kk]\n", ""},
     {"lowercase letters before the first uppercase", "(;abcDEF[y])", 0,
-     T1 "  DEF[y]\n", "1:3 W31\n"},
+     T1 "  DEF[y]\n", "1:9 W31\n"},
     {"three letters: 31", "(;FF[4]ABC[x];XYZW[1][2])", 0,
      T1 "  ABC[x]\n  FF[4]\nnode 2 parent 1\n  XYZW[1][2]\n",
-     "1:8 W31\n1:15 W31\n"},
+     "1:11 W31\n1:19 W31\n"},
     {"lowercase letters alone are junk", "(;C[a]abc;B[aa])", 0,
      T1 "  C[a]\nnode 2 parent 1\n  B[aa]\n", "1:7 E8\n"},
     {"digits are junk", "(;C[a]B2[aa])", 0, T1 "  C[a]\n",
@@ -203,7 +203,7 @@ START_TEST(test_identifier_too_long) {
 
     snprintf(in, sizeof in, "(;FF[4]%s[x]C[z])", id99);
     snprintf(dump, sizeof dump, T1 "  C[z]\n  FF[4]\n  %s[x]\n", id99);
-    expect_run("99 letters", in, 0, NULL, true, dump, "1:8 W31\n");
+    expect_run("99 letters", in, 0, NULL, true, dump, "1:107 W31\n");
 
     snprintf(in, sizeof in, "(;FF[4]%s[x][y]C[z])", id100);
     expect_run("100 letters", in, 0, NULL, true, T1 "  C[z]\n  FF[4]\n",
