@@ -30,7 +30,9 @@ static const game games[] = {
     {9, "Lines of Action", 8, 26, 0, false, false, false, PS_LETTER_ROW,
      MS_FROM_TO, true, {"pass", "resign", "forfeit", "escape"}},
     {11, "Hex", 11, 0, 0, false, false, false, PS_LETTERS_ROW, MS_POINT, true,
-     {"swap-sides", "swap-pieces", "resign", "forfeit", "pass"}},
+     /* swap: the older word of Six and the olympiad records, kept as
+      * it is (which of the two swaps it means, the record does not say) */
+     {"swap-sides", "swap-pieces", "swap", "resign", "forfeit", "pass"}},
     {18, "Amazons", 10, MAX_BOARD, MAX_BOARD, false, false, false, PS_GO,
      MS_AMAZONS, false, {""}},
     {20, "Gess", 20, MAX_BOARD, MAX_BOARD, false, false, false, PS_GO,

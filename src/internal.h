@@ -530,9 +530,9 @@ typedef struct game {
     point_syntax pts; /* how a point is written */
     move_syntax moves;
     bool empty_pass;  /* an empty move is a pass (kept as written) */
-    /* Special moves (lowercase): at most 5 words of at most 11 bytes; an
+    /* Special moves (lowercase): at most 6 words of at most 11 bytes; an
      * empty one ends a shorter list. */
-    char words[5][12];
+    char words[6][12];
 } game;
 const game *sgft__game(int gm);
 /* Whether a known property is defined in game g. */

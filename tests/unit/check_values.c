@@ -190,7 +190,8 @@ static const struct game_row {
     {11, true, 11, 11, "RESIGN", VR_OK, "resign"},
     {11, true, 11, 11, "forfeit", VR_OK, "forfeit"},
     {11, true, 11, 11, "pass", VR_OK, "pass"},
-    {11, true, 11, 11, "swap", VR_BAD, NULL},
+    {11, true, 11, 11, "SWAP", VR_OK, "swap"}, /* olympiad records */
+    {11, true, 11, 11, "swap-", VR_BAD, NULL},
     {11, true, 11, 11, "e4", VR_OK, "e4"},
     /* Lines of Action: one letter; from '-' or ':' to; marks after */
     {9, false, 8, 8, "C8", VR_OK, "c8"},
