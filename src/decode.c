@@ -455,6 +455,26 @@ void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
         ctx->header.data[header] = '\0';
 }
 
+/* UTF-16 without a byte-order mark: its first 8 characters ASCII, each
+ * with a NUL byte before it (big-endian) or after it (little-endian), as
+ * no text in another charset has them. */
+static bool utf16_unmarked(const char *head, size_t len, char *name,
+                           size_t size) {
+    const unsigned char *u = (const unsigned char *)head;
+    if (len < 16)
+        return false;
+    bool be = true, le = true;
+    for (size_t i = 0; i < 8; i++) {
+        unsigned char a = u[2 * i], b = u[2 * i + 1];
+        be = be && a == 0 && b >= 0x09 && b < 0x7F;
+        le = le && b == 0 && a >= 0x09 && a < 0x7F;
+    }
+    if (!be && !le)
+        return false;
+    snprintf(name, size, be ? "UTF-16BE" : "UTF-16LE");
+    return true;
+}
+
 /* Picks the charset of the whole input from what declares one (see the
  * top of the file); *skip is the length of a byte-order mark.  Returns
  * false when nothing does: the bytes decide, when the first non-ASCII
@@ -484,6 +504,16 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
     if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
         *skip = 2;
         snprintf(name, size, u[0] == 0xFF ? "UTF-16LE" : "UTF-16BE");
+        return true;
+    }
+    if (utf16_unmarked(head, len, name, size)) {
+        report r = {0};
+        char detail[96];
+        snprintf(detail, sizeof detail,
+                 "%s (no byte-order mark: a NUL byte beside each ASCII one)",
+                 name);
+        r.detail = detail;
+        sgft__report(ctx, M_CHARSET_DETECTED, false, 0, &r);
         return true;
     }
     char ca[64];
