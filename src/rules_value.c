@@ -386,7 +386,10 @@ static bool check_game_value(checker *k, prop *p, value *v, value_type vt) {
  * a ':' escaped there stays escaped. */
 static void other_game_point(checker *k, const prop *p, value *v) {
     const char *raw = value_bytes(k->ctx, v);
-    if (v->flags & VALF_DECODED || !memchr(raw, '\\', v->len))
+    /* A '[' without its escape: a value -E2 converted (its escapes read
+     * and written again where the types of text need them). */
+    if (v->flags & VALF_DECODED ||
+        (!memchr(raw, '\\', v->len) && !memchr(raw, '[', v->len)))
         return;
     bool list = info(p)->flags & (PF_LIST | PF_ELIST);
     size_t colon = list ? sgft__compose_split(raw, v->len) : v->len;
