@@ -37,6 +37,10 @@ RULE(charset_e1, SGFT_SCOPE_COLLECTION, PH_CHARSET, sgft__rule_charset_e1,
 RULE(fox_komi, SGFT_SCOPE_GAMEINFO, PH_ROOT, sgft__rule_fox_komi,
      "KM in the Fox server's convention (times 100) read as the komi",
      130, 134)
+RULE(title_in_te, SGFT_SCOPE_GAMEINFO, PH_ROOT, sgft__rule_title_in_te,
+     "TE holding a title in a root without a move (the Oro site's event) "
+     "becomes EV",
+     135)
 RULE(duplicates, SGFT_SCOPE_NODE, PH_ROOT | PH_NODE_FIRST | PH_NODE_AGAIN,
      sgft__rule_duplicates,
      "a property once per node: lists merged, texts joined, others the first",

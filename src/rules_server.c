@@ -1,7 +1,7 @@
 /* rules_server.c - conventions of Go servers, repaired where their meaning
- * is certain and reported: the komi of the Fox server (130, 134) and
- * handicap stones not placed in the root node (132; 133 with
- * --fix-handicap).  Both run on the root, before the walk, so that the
+ * is certain and reported: the komi of the Fox server (130, 134), the
+ * event written as TE (135) and handicap stones not placed in the root
+ * node (132; 133 with --fix-handicap).  Both run on the root, before the walk, so that the
  * value and board rules see the repaired tree.  The tables are in the man
  * page (SERVER CONVENTIONS).
  */
@@ -120,6 +120,32 @@ static bool from_fox(checker *k, node *root) {
  * that Fox writes) as they will read it: a GM they cannot read is GM[1]. */
 static bool go_tree(checker *k, node *root) {
     return sgft__root_game(k, root) == 1;
+}
+
+/* TE in a root without a move, holding a title rather than a Double
+ * (TE[2020-2021 Futures League 8R3G-1]): the event, as the Oro site writes
+ * it.  As TE it would be made TE[1] and then deleted, having no move (43),
+ * and the title lost; with no EV in the root, it becomes EV (135). */
+bool sgft__rule_title_in_te(checker *k, node *root, prop *p_, value *v_) {
+    (void)p_, (void)v_;
+    prop *te = sgft__prop_find(root, P_TE);
+    if (!te || !te->values || te->values->next ||
+        sgft__prop_find(root, P_EV) || sgft__prop_find(root, P_B) ||
+        sgft__prop_find(root, P_W))
+        return true;
+    const char *s;
+    size_t n;
+    trimmed(k, te->values, &s, &n);
+    bool letter = false; /* a Double's repair reads digits and signs */
+    for (size_t i = 0; i < n && !letter; i++) {
+        unsigned char c = (unsigned char)s[i];
+        letter = c >= 0x80 || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+    if (!letter)
+        return true;
+    rep_plain(k, M_TITLE_IN_TE, te, te->values, NULL, NULL);
+    sgft__fix_rename(te, P_EV);
+    return true;
 }
 
 bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
