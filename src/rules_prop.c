@@ -181,6 +181,10 @@ bool sgft__rule_ki_to_km(checker *k, node *n, prop *ki, value *v) {
     sgft__fix_value(k->ctx, ki->values, komi, (size_t)len);
     sgft__fix_keep_value(ki, ki->values);
     sgft__fix_rename(ki, P_KM);
+    /* The root's KM is read in the Fox server's convention before the
+     * walk: this one too, as it will be when the output is read again. */
+    if (n == k->tree->root)
+        sgft__rule_fox_komi(k, n, NULL, NULL);
     return false;
 }
 
