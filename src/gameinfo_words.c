@@ -1,7 +1,7 @@
 /* gameinfo_words.c - game-info values written in the words of Chinese,
  * Japanese and Korean records, and ranks spelled out (message 131): HA,
- * RE and DT after the readers of gameinfo.c and gameinfo_date.c found no
- * FF[4] form, and the ranks of BR and WR.
+ * RE, DT and TM after the readers of gameinfo.c and gameinfo_date.c found
+ * no FF[4] form, and the ranks of BR and WR.
  *
  * Each reader takes the decoded value s[0..len) (UTF-8), ignores the white
  * space around it, and returns GI_WORDS with the conventional form
@@ -378,6 +378,49 @@ gi_result sgft__gi_words_date(const char *s, size_t len, buf *out) {
         sgft__buf_putc(out, '-');
         put_padded(out, (int)d, 2);
     }
+    return GI_WORDS;
+}
+
+/* --- TM ---------------------------------------------------------------- */
+
+/* "Each": the time is every player's. */
+static const word each_words[] = {
+    {"各自", 0}, {"各", 0}, {"双方", 0}, {"雙方", 0}, {"각자", 0}, {"각", 0},
+};
+
+/* Units, in seconds: hours, minutes, seconds. */
+static const word time_units_cjk[] = {
+    {"時間", 3600}, {"小时", 3600}, {"小時", 3600}, {"시간", 3600},
+    {"分钟", 60},   {"分鐘", 60},   {"分", 60},     {"분", 60},
+    {"秒", 1},      {"초", 1},
+};
+
+/* "1時間", "各3小时", "1시간 30분", "90分": the main time, in seconds.
+ * Hours, then minutes, then seconds, each at most once; anything after
+ * them (byo-yomi: "秒読み30秒") and the value is kept. */
+gi_result sgft__gi_words_time(const char *s, size_t len, buf *out) {
+    trim(&s, &len);
+    cursor c = {s, s + len};
+    if (eat_lit_of(&c, each_words, COUNT(each_words)) >= 0)
+        skip_ws(&c);
+    unsigned long long total = 0;
+    int last = 3601; /* the units come largest first */
+    int parts = 0;
+    while (skip_ws(&c), !at_end(&c)) {
+        long n = eat_count(&c, 4);
+        if (n < 0)
+            return GI_BAD;
+        skip_ws(&c);
+        int unit = eat_lit_of(&c, time_units_cjk, COUNT(time_units_cjk));
+        if (unit <= 0 || unit >= last)
+            return GI_BAD;
+        last = unit;
+        total += (unsigned long long)n * (unsigned)unit;
+        parts++;
+    }
+    if (!parts)
+        return GI_BAD;
+    put_uint(out, total);
     return GI_WORDS;
 }
 

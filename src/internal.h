@@ -107,11 +107,12 @@ gi_result sgft__gi_result(const char *s, size_t len, buf *out);   /* RE */
 gi_result sgft__gi_komi(const char *s, size_t len, buf *out);     /* KM */
 gi_result sgft__gi_time(const char *s, size_t len, buf *out);     /* TM */
 gi_result sgft__gi_handicap(const char *s, size_t len, buf *out); /* HA */
-/* gameinfo_words.c: HA, RE and DT in Chinese, Japanese or Korean words,
+/* gameinfo_words.c: HA, RE, DT and TM in Chinese, Japanese or Korean words,
  * and the ranks of BR and WR: GI_WORDS or GI_BAD. */
 gi_result sgft__gi_words_handicap(const char *s, size_t len, buf *out);
 gi_result sgft__gi_words_result(const char *s, size_t len, buf *out);
 gi_result sgft__gi_words_date(const char *s, size_t len, buf *out);
+gi_result sgft__gi_words_time(const char *s, size_t len, buf *out);
 gi_result sgft__gi_rank(const char *s, size_t len, buf *out);
 
 typedef enum prop_id {

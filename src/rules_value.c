@@ -118,6 +118,7 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
         gi_fn words = p->id == P_HA   ? sgft__gi_words_handicap
                       : p->id == P_RE ? sgft__gi_words_result
                       : p->id == P_DT ? sgft__gi_words_date
+                      : p->id == P_TM ? sgft__gi_words_time
                                       : NULL;
         k->b.len = 0;
         if (words)
