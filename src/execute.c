@@ -550,7 +550,9 @@ static void execute_setup(board *b, const struct node_props *np,
                     reported = true;
                 }
         }
-        report_no_effect(b, p, f->no_effect + first, f->n_no_effect - first);
+        if (f->n_no_effect > first)
+            report_no_effect(b, p, f->no_effect + first,
+                             f->n_no_effect - first);
         /* Then the points with an effect change the board. */
         for (value *v = p->values; v; v = v->next) {
             int x1, y1, x2, y2;
