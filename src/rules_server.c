@@ -1,9 +1,9 @@
 /* rules_server.c - conventions of Go servers, repaired where their meaning
  * is certain and reported: the komi of the Fox server (130, 134), the
  * event written as TE (135) and handicap stones not placed in the root
- * node (132; 133 with --fix-handicap).  Both run on the root, before the walk, so that the
- * value and board rules see the repaired tree.  The tables are in the man
- * page (SERVER CONVENTIONS).
+ * node (132; 133 with --fix-handicap).  They run on the root, before the
+ * walk, so that the value and board rules see the repaired tree.  The
+ * tables are in the man page (SERVER CONVENTIONS).
  */
 #include "rules.h"
 
