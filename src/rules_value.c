@@ -20,11 +20,12 @@ bool sgft__values_checked(const checker *k, const prop *p) {
     return !(is_point_list(p) && k->game->points);
 }
 
-/* Message 13: a single-value property keeps its first non-empty value. */
+/* Message 13: a single-value property keeps its first non-empty value;
+ * when all are empty, the last (as SGFC, whose 17 is then at that one). */
 void sgft__single_value(checker *k, prop *p) {
     if (!p->values || !p->values->next)
         return;
-    value *keep = p->values;
+    value *keep = p->last_value;
     for (value *v = p->values; v; v = v->next) {
         sgft__decode_simple(k, &k->a, v);
         if (!is_blank(k->a.data, k->a.len)) {
