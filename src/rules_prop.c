@@ -28,6 +28,19 @@ static void join_texts(checker *k, prop *p) {
     sgft__fix_set_text(k->ctx, p, b->data ? b->data : "", b->len);
 }
 
+/* Whether no value of p is composed where its type needs it: each is
+ * deleted (23), and so is p.  SGFC drops such values as it reads them,
+ * before it looks at duplicates (28) or the FF version (40). */
+static bool all_values_uncomposed(const checker *k, const prop *p) {
+    value_type vt = (value_type)info(p)->vt;
+    if (vt != VT_APP && vt != VT_LABEL && vt != VT_ARROW)
+        return false;
+    for (const value *v = p->values; v; v = v->next)
+        if (sgft__compose_split(value_bytes(k->ctx, v), v->len) != v->len)
+            return false;
+    return true;
+}
+
 /* Message 28: a property given twice in a node.  Lists (and unknown
  * properties, whose type is not known) are merged, the texts C and GC
  * joined with a blank line, others keep the first.  Linear in the number
@@ -83,6 +96,10 @@ bool sgft__rule_duplicates(checker *k, node *n, prop *p_, value *v_) {
     bool join = false;
     for (prop *p = n->props; p; p = p->next) {
         if (p->flags & PROPF_DROP)
+            continue;
+        /* Its values will be deleted (23) and it with them: SGFC drops
+         * them as it reads them, and another one is then no duplicate. */
+        if (p->id != P_UNKNOWN && all_values_uncomposed(k, p))
             continue;
         prop *f = p->id == P_UNKNOWN ? NULL : first[p->id];
         if (!f) {
@@ -186,19 +203,6 @@ bool sgft__rule_ki_to_km(checker *k, node *n, prop *ki, value *v) {
     if (n == k->tree->root)
         sgft__rule_fox_komi(k, n, NULL, NULL);
     return false;
-}
-
-/* Whether no value of p is composed where its type needs it: each is
- * deleted (23), and so is p.  SGFC drops such values as it reads them,
- * before it looks at the FF version (40). */
-static bool all_values_uncomposed(const checker *k, const prop *p) {
-    value_type vt = (value_type)info(p)->vt;
-    if (vt != VT_APP && vt != VT_LABEL && vt != VT_ARROW)
-        return false;
-    for (const value *v = p->values; v; v = v->next)
-        if (sgft__compose_split(value_bytes(k->ctx, v), v->len) != v->len)
-            return false;
-    return true;
 }
 
 bool sgft__rule_ff_version(checker *k, node *n, prop *p, value *v) {
