@@ -26,7 +26,7 @@ MSG(  9, MISSING_PAREN,       C_ERROR, 1, "end of file inside a game tree: missi
 MSG( 10, UNEXPECTED_EOF,      C_ERROR, 1, "unexpected end of file %d")
 MSG( 11, ID_TOO_LONG,         C_ERROR, 1, "property identifier of %d letters: property deleted")
 MSG( 12, EMPTY_VARIATION,     C_ERROR, 0, "empty variation '()' deleted")
-MSG( 13, TOO_MANY_VALUES,     C_ERROR, 1, "<%p> takes a single value: values after the first deleted")
+MSG( 13, TOO_MANY_VALUES,     C_ERROR, 1, "<%p> takes a single value: the others deleted")
 MSG( 14, BAD_VALUE_DELETED,   C_ERROR, 0, "illegal <%p> value deleted: [%v]")
 MSG( 15, BAD_VALUE_CORRECTED, C_ERROR, 0, "illegal <%p> value corrected; new [%v], old [%o]")
 MSG( 16, LOWERCASE_ID,        C_ERROR, 0, "lowercase letters in property identifier '%o' removed: <%p>")
