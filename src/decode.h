@@ -42,7 +42,10 @@ void sgft__dec_report_close(sgft_ctx *ctx, const detect_result *g,
  * plain input (a root node of capital identifiers, values without '['
  * and, for CA, a plain name) and returns false, having decided nothing,
  * on anything else; _parse runs the parser over head (ctx's input is
- * used and left empty, its messages not reported). */
+ * used and left empty, its messages not reported); sgft__dec_sniff_ca
+ * tries the one, then the other (decode_sniff.c). */
+void sgft__dec_sniff_ca(sgft_ctx *ctx, const char *head, size_t len,
+                        char *out, size_t size);
 bool sgft__dec_sniff_ca_fast(const char *head, size_t len, char *out,
                              size_t size);
 void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
