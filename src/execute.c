@@ -26,168 +26,15 @@
  * suicide, the number of moves so far and, with --superko, which Zobrist
  * hashes of whole-board positions the line has seen (a hash set whose
  * insertions are undone last-in first-out with the path).
+ *
+ * The board's structure is in board.h; its life (made, kept for the next
+ * tree, freed) and the set of positions are in board.c.
  */
-#include "internal.h"
+#include "board.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The points with a frame of edge points around them, row by row, a row
- * as long as the board's (stride = cols + 2, so that a board of 19 lines
- * fits in a few kilobytes): the neighbours of a point are at -1, +1,
- * -stride and +stride, never out of the array. */
-#define AT(b, x, y) (((y) + 1) * (b)->stride + (x) + 1)
-#define NO_POINT 0 /* a frame point: never a stone, nor a ko point */
-
-enum { EMPTY = 0, BLACK = 1, WHITE = 2, EDGE = 3 };
-
-
-/* One node of the path: where its changes start in the undo logs, and
- * the state of the line after it. */
-struct step {
-    node *n;
-    size_t log, hlog;   /* undo log and hash log sizes before the node */
-    uint16_t ko_stone;  /* the stone that just took a basic ko ... */
-    uint16_t ko_point;  /* ... the point it emptied (or NO_POINT) */
-    unsigned moves;     /* moves (B, W, passes too) from the root */
-    bool suicide_ok;    /* the rules (RU) allow suicide */
-};
-
-/* A position seen on the line: its hash and the number of moves then. */
-struct seen {
-    uint64_t hash;
-    unsigned moves;
-};
-
-struct board {
-    sgft_ctx *ctx;
-    int cols, rows;
-    int stride;      /* cols + 2 */
-    int dirs[4];     /* -1, 1, -stride, stride */
-    size_t log_room; /* what one node may add to the undo log */
-    bool superko;  /* --superko: keep the hashes of the positions */
-    uint64_t hash; /* Zobrist hash of the position (with superko) */
-    /* undo log, and the path's nodes with their log positions */
-    struct undo { uint16_t at; uint8_t old; } *log;
-    size_t nlog, log_cap;
-    struct step *path;
-    size_t depth, path_cap;
-    /* the positions of the line: an open-addressing set (hash 0 marks a
-     * free slot) and the insertions in order, undone last first */
-    struct seen *set;
-    size_t set_cap, set_count;
-    struct seen *hlog;
-    size_t nhlog, hlog_cap;
-    /* The arrays of the points, in one allocation sized for the board
-     * (npoints, kept for a next tree whose board is no larger). */
-    size_t npoints;
-    unsigned char *stones; /* EMPTY, BLACK, WHITE or EDGE */
-    unsigned char *skip;   /* setup without effect */
-    /* chains: meaningful where a stone stands; head is the point itself
-     * where none stands, so that the counts of the chains next to a
-     * point change without a test of what stands there (the count of an
-     * empty or frame point is read by no one).  The four fields of a
-     * point side by side: a move reads and writes them together. */
-    struct chain_pt {
-        uint16_t head; /* the chain's first stone, its name */
-        uint16_t next; /* the next stone of the chain, circular */
-        uint16_t size, libs; /* at the head: stones and pseudo-liberties */
-    } *pt;
-    uint16_t *scratch, *stack; /* chain rebuild */
-};
-
-static void set_undo(board *b, size_t to);
-static void board_destroy(board *b);
-
-/* Gives b the arrays of n points (the two of bytes, then the chains'
- * fields and the two arrays of uint16_t); false when out of memory. */
-static bool board_points(board *b, size_t n) {
-    if (n <= b->npoints)
-        return true;
-    size_t bytes = (n * 2 + 7) & ~(size_t)7; /* aligned for the chains */
-    char *m = malloc(bytes + n * sizeof(struct chain_pt) +
-                     2 * n * sizeof(uint16_t));
-    if (!m)
-        return false;
-    free(b->stones);
-    b->npoints = n;
-    b->stones = (unsigned char *)m;
-    b->skip = b->stones + n;
-    b->pt = (struct chain_pt *)(void *)(m + bytes);
-    b->scratch = (uint16_t *)(void *)(b->pt + n);
-    b->stack = b->scratch + n;
-    return true;
-}
-
-board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
-    /* The board of the tree before is used again, with its logs. */
-    board *b = ctx->spare_board;
-    if (b) {
-        ctx->spare_board = NULL;
-    } else {
-        b = calloc(1, sizeof *b);
-        if (!b)
-            return NULL;
-    }
-    size_t n = (size_t)(rows + 2) * (size_t)(cols + 2);
-    if (!board_points(b, n)) {
-        board_destroy(b);
-        return NULL;
-    }
-    b->ctx = ctx;
-    b->cols = cols;
-    b->rows = rows;
-    b->stride = cols + 2;
-    b->dirs[0] = -1;
-    b->dirs[1] = 1;
-    b->dirs[2] = -b->stride;
-    b->dirs[3] = b->stride;
-    b->log_room = 4 * (size_t)cols * (size_t)rows + 2;
-    b->superko = ctx->opt.superko;
-    b->hash = 0;
-    b->nlog = b->depth = 0;
-    set_undo(b, 0);
-    memset(b->stones, EDGE, n);
-    for (int y = 0; y < rows; y++)
-        memset(&b->stones[AT(b, 0, y)], EMPTY, (size_t)cols);
-    memset(b->skip, 0, n);
-    for (size_t i = 0; i < n; i++)
-        b->pt[i].head = (uint16_t)i;
-    return b;
-}
-
-static void board_destroy(board *b) {
-    free(b->stones);
-    free(b->log);
-    free(b->path);
-    free(b->set);
-    free(b->hlog);
-    free(b);
-}
-
-void sgft__board_free(board *b) {
-    if (!b)
-        return;
-    sgft_ctx *ctx = b->ctx;
-    if (ctx && !ctx->spare_board && !ctx->status) {
-        ctx->spare_board = b; /* for the next tree */
-        return;
-    }
-    board_destroy(b);
-}
-
-void sgft__board_release(sgft_ctx *ctx) {
-    if (ctx->spare_board)
-        board_destroy(ctx->spare_board);
-    ctx->spare_board = NULL;
-}
-
-void sgft__exec_facts_free(exec_facts *f) {
-    free(f->no_effect);
-    free(f->marks);
-    memset(f, 0, sizeof *f);
-}
 
 /* --- the stones and their chains ----------------------------------------- */
 
@@ -392,69 +239,6 @@ static inline unsigned capture(board *b, int q, unsigned char other,
     return chain_remove(b, b->pt[q].head);
 }
 
-/* --- the positions of the line (--superko) -------------------------------- */
-
-/* Hash 0 marks a free slot; a position whose hash is 0 is stored as 1. */
-static uint64_t set_key(uint64_t h) { return h ? h : 1; }
-
-static struct seen *set_find(const board *b, uint64_t h) {
-    size_t mask = b->set_cap - 1;
-    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask)
-        if (b->set[i].hash == h || !b->set[i].hash)
-            return &b->set[i];
-}
-
-/* Doubles the set; the positions go in again in the order they came, so
- * that taking the last one out is still just freeing its slot. */
-static bool set_grow(board *b) {
-    size_t cap = b->set_cap ? b->set_cap * 2 : 256;
-    struct seen *set = calloc(cap, sizeof *set);
-    if (!set)
-        return false;
-    free(b->set);
-    b->set = set;
-    b->set_cap = cap;
-    for (size_t i = 0; i < b->nhlog; i++)
-        *set_find(b, b->hlog[i].hash) = b->hlog[i];
-    return true;
-}
-
-/* The position after `moves` moves joins the line, unless it is there. */
-static void set_add(board *b, uint64_t h, unsigned moves) {
-    h = set_key(h);
-    if (b->set_cap && set_find(b, h)->hash)
-        return;
-    if ((b->set_count + 1) * 2 > b->set_cap && !set_grow(b))
-        goto oom;
-    if (!sgft__vec_grow(&b->hlog, &b->hlog_cap, b->nhlog + 1,
-                        sizeof *b->hlog, 256))
-        goto oom;
-    struct seen *e = set_find(b, h);
-    e->hash = h;
-    e->moves = moves;
-    b->hlog[b->nhlog++] = *e;
-    b->set_count++;
-    return;
-oom:
-    b->ctx->status = SGFT_ENOMEM;
-}
-
-/* Linear probing: the last position added is taken out by freeing its
- * slot, since no later one probed past it. */
-static void set_undo(board *b, size_t to) {
-    while (b->nhlog > to) {
-        set_find(b, b->hlog[--b->nhlog].hash)->hash = 0;
-        b->set_count--;
-    }
-}
-
-static const struct seen *set_lookup(const board *b, uint64_t h) {
-    if (!b->set_cap)
-        return NULL;
-    const struct seen *e = set_find(b, set_key(h));
-    return e->hash ? e : NULL;
-}
-
 /* --- setup, moves, marks ------------------------------------------------------ */
 
 static uint64_t value_pos(const value *v) { return v->off ? v->off - 1 : 0; }
@@ -628,7 +412,7 @@ static void after_put(board *b, struct step *st, int at, unsigned char c,
         st->ko_point = (uint16_t)last;
     }
     if (b->superko && !reported && !meant) {
-        const struct seen *e = set_lookup(b, b->hash);
+        const struct seen *e = sgft__seen_lookup(b, b->hash);
         if (e) {
             char detail[64];
             if (e->moves)
@@ -726,7 +510,7 @@ static void undo_to_parent(board *b, const node *n) {
             point_set(b, b->log[b->nlog].at, b->log[b->nlog].old);
         }
         if (b->superko)
-            set_undo(b, back->hlog);
+            sgft__seen_undo(b, back->hlog);
     }
 }
 
@@ -771,7 +555,7 @@ void sgft__execute_node(board *b, node *n, exec_facts *f) {
     execute_move(b, &np, f, st);
     execute_marks(b, np.m, f);
     if (b->superko)
-        set_add(b, b->hash, st->moves);
+        sgft__seen_add(b, b->hash, st->moves);
 }
 
 /* The common move of a game, in the fewest steps: the line goes on from
@@ -802,7 +586,7 @@ void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f) {
         play(b, st, at, c, false, n->props, value_bytes(b->ctx, v), f,
              ko_stone, ko_point);
         if (b->superko)
-            set_add(b, b->hash, st->moves);
+            sgft__seen_add(b, b->hash, st->moves);
         return;
     }
     b->log[b->nlog].at = (uint16_t)at;

@@ -328,7 +328,7 @@ struct sgft_ctx {
     size_t spare_window_cap;
     struct parser *spare_parser;
     struct decoder *spare_decoder;
-    struct board *spare_board; /* the board of the last tree (execute.c) */
+    struct board *spare_board; /* the board of the last tree (board.c) */
     struct checker *spare_checker; /* the checker of the last tree (rules.c) */
     /* the writer's scratch, kept from tree to tree (write.c) */
     struct write_scratch {
