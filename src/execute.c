@@ -357,13 +357,14 @@ static void execute_setup(board *b, const struct node_props *np,
 }
 
 /* Message code about the move value v at s, with detail. */
-SGFT_COLD static void report_move(board *b, msg_id code, const value *v,
+/* A message about the move whose value has the bytes s, at pos. */
+SGFT_COLD static void report_move(board *b, msg_id code, uint64_t pos,
                                   const char *s, const char *detail) {
     report r = {0};
     r.value = s;
     r.value_len = 2;
     r.detail = detail;
-    sgft__report(b->ctx, code, true, value_pos(v), &r);
+    sgft__report(b->ctx, code, true, pos, &r);
 }
 
 /* A move: the stone is placed whatever was there (58 when the point was
@@ -392,7 +393,7 @@ static void after_put(board *b, struct step *st, int at, unsigned char c,
     }
     bool reported = false;
     if (captured == 1 && at == ko_point && last == ko_stone && !meant) {
-        report_move(b, M_KO_RETAKEN, v, s, NULL);
+        report_move(b, M_KO_RETAKEN, value_pos(v), s, NULL);
         reported = true;
     }
     if (!b->pt[b->pt[at].head].libs) {
@@ -404,7 +405,7 @@ static void after_put(board *b, struct step *st, int at, unsigned char c,
             else
                 snprintf(detail, sizeof detail, "its chain of %u stones",
                          lost);
-            report_move(b, M_SUICIDE, v, s, detail);
+            report_move(b, M_SUICIDE, value_pos(v), s, detail);
             reported = true;
         }
     } else if (captured == 1 && !occupied) {
@@ -421,7 +422,7 @@ static void after_put(board *b, struct step *st, int at, unsigned char c,
             else
                 snprintf(detail, sizeof detail,
                          "the position before the first move");
-            report_move(b, M_SUPERKO, v, s, detail);
+            report_move(b, M_SUPERKO, value_pos(v), s, detail);
         }
     }
 }
@@ -435,10 +436,7 @@ static void play(board *b, struct step *st, int at, unsigned char c,
     const value *v = p->values;
     bool occupied = b->stones[at] != EMPTY;
     if (occupied) {
-        report r = {0};
-        r.value = s;
-        r.value_len = 2;
-        sgft__report(b->ctx, M_OCCUPIED_POINT, true, p->off, &r);
+        report_move(b, M_OCCUPIED_POINT, p->off, s, NULL);
         log_change(b, at);
         stone_take(b, at);
     }
