@@ -276,20 +276,25 @@ static void find_props(node *n, struct node_props *np) {
     }
 }
 
+/* By the position of the value, then column by column. */
 static int by_offset(const void *a, const void *b) {
-    uint64_t x = ((const struct exec_point *)a)->off,
-             y = ((const struct exec_point *)b)->off;
-    return x < y ? -1 : x > y;
+    const struct exec_point *x = a, *y = b;
+    if (x->off != y->off)
+        return x->off < y->off ? -1 : 1;
+    if (x->x != y->x)
+        return x->x < y->x ? -1 : 1;
+    return (x->y > y->y) - (x->y < y->y);
 }
 
-/* Message 39 for the n points of p that change nothing: once per value,
- * at the value, in the order of the input (the list may have been
- * rewritten in its canonical order), as SGFC gives it. */
+/* Message 39 for the n points of p that change nothing: once per value
+ * of the input (the list comes point by point, each point with the
+ * position of the value it came from), at the value, with its first such
+ * point, in the order of the input, as SGFC gives it. */
 static void report_no_effect(board *b, const prop *p, struct exec_point *e,
                              size_t n) {
     qsort(e, n, sizeof *e, by_offset);
     for (size_t j = 0; j < n; j++) {
-        if (!e[j].first)
+        if (j > 0 && e[j].off == e[j - 1].off)
             continue;
         char pt[3] = {sgft__coord_char(e[j].x), sgft__coord_char(e[j].y), 0};
         report r = {0};
@@ -313,7 +318,6 @@ static void execute_setup(board *b, const struct node_props *np,
             int x1, y1, x2, y2;
             if (!sgft__value_rect(b->ctx, v, &x1, &y1, &x2, &y2))
                 continue;
-            bool reported = false;
             for (int x = x1; x <= x2; x++)
                 for (int y = y1; y <= y2; y++) {
                     if (b->stones[AT(b, x, y)] != colour[i])
@@ -328,10 +332,8 @@ static void execute_setup(board *b, const struct node_props *np,
                     e->prop = (unsigned char)i;
                     e->x = (unsigned char)x;
                     e->y = (unsigned char)y;
-                    e->first = !reported;
                     e->off = value_pos(v);
                     b->skip[AT(b, x, y)] = 1;
-                    reported = true;
                 }
         }
         if (f->n_no_effect > first)
@@ -516,7 +518,7 @@ static void undo_to_parent(board *b, const node *n) {
  * NULL when out of memory. */
 static struct step *begin_node(board *b, node *n, exec_facts *f) {
     f->n_no_effect = f->n_marks = 0;
-    f->captured = false;
+    f->captured = f->setup = false;
     if (b->depth && b->path[b->depth - 1].n != n->parent)
         undo_to_parent(b, n);
     if (!sgft__vec_grow(&b->path, &b->path_cap, b->depth + 1,
@@ -546,6 +548,7 @@ void sgft__execute_node(board *b, node *n, exec_facts *f) {
     if (np.ru)
         st->suicide_ok = suicide_ok(b, np.ru, st->suicide_ok);
     if (np.any_setup) {
+        f->setup = true;
         execute_setup(b, &np, f);
         if (b->nlog != st->log) /* the board changed: no ko to retake */
             st->ko_stone = st->ko_point = NO_POINT;
@@ -564,7 +567,7 @@ void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f) {
     if (d && b->path[d - 1].n == n->parent && d < b->path_cap &&
         b->nlog + b->log_room <= b->log_cap) {
         f->n_no_effect = f->n_marks = 0;
-        f->captured = false;
+        f->captured = f->setup = false;
         st = &b->path[d];
         *st = st[-1];
         st->n = n;

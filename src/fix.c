@@ -87,26 +87,13 @@ void sgft__fix_split_node(sgft_ctx *ctx, node *n,
 /* --- point lists ----------------------------------------------------- */
 
 /* Greedy rectangles scanned column by column (spec 8.5), or single points
- * with -e; the points written are marked used in the grid. */
-/* The offset of the value of the list old that is written t (len
- * bytes), else dflt: a value written again keeps its place in the input
- * for the messages about it. */
-static uint64_t old_offset(sgft_ctx *ctx, const value *old, const char *t,
-                           size_t len, uint64_t dflt) {
-    for (const value *v = old; v; v = v->next)
-        if (v->len == len && memcmp(value_bytes(ctx, v), t, len) == 0)
-            return v->off;
-    return dflt;
-}
-
+ * when expand; the points written are marked used in the grid. */
 void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
-                            unsigned char *grid, unsigned char id, int cols,
-                            int rows) {
-    uint64_t off = p->values ? p->values->off : p->off;
-    const value *old = p->values; /* still in the tree's arena */
+                            unsigned char *grid, const uint64_t *origin,
+                            unsigned char id, int cols, int rows,
+                            bool expand) {
     sgft__prop_clear_values(p);
     static const unsigned char used = 0xFF;
-    bool expand = ctx->opt.expand;
     for (int x = 0; x < cols; x++)
         for (int y = 0; y < rows; y++) {
             if (grid[y * MAX_BOARD + x] != id)
@@ -136,7 +123,7 @@ void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                          sgft__coord_char(x2), sgft__coord_char(y2)};
             size_t tl = x2 == x && y2 == y ? 2 : 5;
             if (!sgft__value_append(ctx, p, t, tl,
-                                    old_offset(ctx, old, t, tl, off))) {
+                                    origin[y * MAX_BOARD + x])) {
                 ctx->status = SGFT_ENOMEM;
                 return;
             }
@@ -145,17 +132,19 @@ void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
         sgft__prop_unlink(n, p);
 }
 
-/* Setup points that changed nothing go (their list rewritten without
- * them); M becomes MA on empty points and TR on stones (spec 6.11). */
+/* The setup lists again without the points that changed nothing, as
+ * rectangles unless -e; M becomes MA on empty points and TR on stones
+ * (spec 6.11). */
 void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
-                           unsigned char *grid, int cols, int rows) {
+                           unsigned char *grid, uint64_t *origin, int cols,
+                           int rows) {
     static const prop_id setup[3] = {P_AB, P_AW, P_AE};
-    for (int i = 0; i < 3 && f->n_no_effect; i++) {
+    for (int i = 0; i < 3 && f->setup; i++) {
         prop *p = sgft__prop_find(n, setup[i]);
         bool any = false;
         for (size_t j = 0; j < f->n_no_effect && !any; j++)
             any = f->no_effect[j].prop == i;
-        if (!p || !any)
+        if (!p || (!any && ctx->opt.expand))
             continue;
         memset(grid, 0, MAX_BOARD * MAX_BOARD);
         for (value *v = p->values; v; v = v->next) {
@@ -163,13 +152,16 @@ void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
             if (!sgft__value_rect(ctx, v, &x1, &y1, &x2, &y2))
                 continue;
             for (int x = x1; x <= x2; x++)
-                for (int y = y1; y <= y2; y++)
+                for (int y = y1; y <= y2; y++) {
                     grid[y * MAX_BOARD + x] = 1;
+                    origin[y * MAX_BOARD + x] = v->off;
+                }
         }
         for (size_t j = 0; j < f->n_no_effect; j++)
             if (f->no_effect[j].prop == i)
                 grid[f->no_effect[j].y * MAX_BOARD + f->no_effect[j].x] = 0;
-        sgft__fix_write_points(ctx, n, p, grid, 1, cols, rows);
+        sgft__fix_write_points(ctx, n, p, grid, origin, 1, cols, rows,
+                               ctx->opt.expand);
     }
     prop *m = f->n_marks ? sgft__prop_find(n, P_M) : NULL;
     if (!m)

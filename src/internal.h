@@ -580,14 +580,14 @@ typedef struct exec_facts {
     /* setup points that changed nothing (39): prop 0 AB, 1 AW, 2 AE */
     struct exec_point {
         unsigned char prop, x, y;
-        bool first;   /* the first such point of its value */
-        uint64_t off; /* its value's position */
+        uint64_t off; /* the position of the value it came from */
     } *no_effect;
     size_t n_no_effect, no_effect_cap;
     /* the points of M in order, each on a stone (TR) or not (MA) */
     struct exec_mark { unsigned char x, y; bool stone; uint64_t off; } *marks;
     size_t n_marks, marks_cap;
     bool captured; /* the move captured stones */
+    bool setup;    /* the node holds AB, AW or AE */
 } exec_facts;
 /* Brings the board to the position after n (n's parent was executed
  * last, or one of n's ancestors); facts are reset and filled. */
@@ -616,14 +616,20 @@ void sgft__fix_split_node(sgft_ctx *ctx, node *n,
                           bool (*stays)(const prop *p, prop_id arg),
                           prop_id arg);
 /* Rewrites p's values as the points of grid (stride MAX_BOARD) that hold
- * id: rectangles, or single points with -e; p goes when none is left. */
+ * id: rectangles, or single points when expand; p goes when none is left.
+ * A value written takes the offset that origin (same stride) holds for
+ * its first point: the place in the input of the value the point came
+ * from, for the messages about it. */
 void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
-                            unsigned char *grid, unsigned char id, int cols,
-                            int rows);
-/* The repairs the board replay asks for: setup points without effect
- * deleted, M converted to MA and TR. */
+                            unsigned char *grid, const uint64_t *origin,
+                            unsigned char id, int cols, int rows,
+                            bool expand);
+/* After the board replay: setup points without effect deleted, the setup
+ * lists (written point by point for the replay) written as rectangles
+ * unless -e, M converted to MA and TR.  grid and origin are scratch. */
 void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
-                           unsigned char *grid, int cols, int rows);
+                           unsigned char *grid, uint64_t *origin, int cols,
+                           int rows);
 /* -v: the variations of n's first child become siblings of n (57). */
 void sgft__fix_sibling_variations(node *n);
 void sgft__fix_reverse_variations(sgft_ctx *ctx, game_tree *tree);

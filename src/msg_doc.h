@@ -38,7 +38,7 @@ DOC( 35, "An unknown property (also a Go property in another game): kept, or del
 DOC( 36, "A game tree starts with ( not followed by ;; the ; is assumed.")
 DOC( 37, "A black and a white move in one node: the later one goes into a new node.")
 DOC( 38, "A point given twice: in AB, AW and AE together; in the markup MA, TR, CR, SQ and SL together; in TB and TW together; in LB, DD or VW; the same arrow or line twice in AR or LN. The later one is deleted. With -m, markup on the point of the move is deleted with this message too.")
-DOC( 39, "An AB, AW or AE point that does not change the board (a black stone added where one stands, a point emptied that is empty); deleted.")
+DOC( 39, "An AB, AW or AE point that does not change the board (a black stone added where one stands, a point emptied that is empty); deleted.  One message for each value of the input that holds such points, at the value, naming the first of them: points given one by one keep their own messages even where the output writes them as one rectangle.")
 DOC( 40, "A property not defined in the FF version of the game tree (a tree without FF is FF[1]); L and M are converted.")
 DOC( 41, "Contradicting annotations in one node: GB, GW, DM, UC, or BM, TE, DO, IT (but see 42); the later one is deleted.")
 DOC( 42, "BM and TE in one node: TE then BM becomes IT, BM then TE becomes DO.")

@@ -235,8 +235,8 @@ static void check_node(checker *k, node *n) {
             sgft__execute_node(k->board, n, &k->facts);
         if (k->facts.captured)
             n->flags |= NODEF_CAPTURED;
-        sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->cols,
-                              k->rows);
+        sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->origin,
+                              k->cols, k->rows);
     }
     run_board(k, n);
 }

@@ -40,6 +40,8 @@ typedef struct checker {
     /* point ownership for the uniqueness rules of one node, one group of
      * properties at a time: 0 = free, else 1 + index in the group */
     unsigned char grid[MAX_BOARD * MAX_BOARD];
+    /* for each point the grid holds: the offset of the value it came from */
+    uint64_t origin[MAX_BOARD * MAX_BOARD];
 } checker;
 
 /* Node flags kept by the rules along the walk (node.flags). */

@@ -83,6 +83,7 @@ static void read_points(checker *k, prop *p, unsigned char id) {
                     dup = true;
                 } else {
                     *g = id;
+                    k->origin[y * MAX_BOARD + x] = v->off;
                 }
             }
     }
@@ -101,8 +102,10 @@ static bool view_corners(checker *k, prop *p) {
     if (sgft__val_point(k->a.data, k->a.len, k->cols, k->rows, &x2, &y2) != VR_OK)
         return false;
     for (int x = x1 < x2 ? x1 : x2; x <= (x1 < x2 ? x2 : x1); x++)
-        for (int y = y1 < y2 ? y1 : y2; y <= (y1 < y2 ? y2 : y1); y++)
+        for (int y = y1 < y2 ? y1 : y2; y <= (y1 < y2 ? y2 : y1); y++) {
             k->grid[y * MAX_BOARD + x] = 1; /* VW is alone in its group */
+            k->origin[y * MAX_BOARD + x] = p->values->off;
+        }
     return true;
 }
 
@@ -193,8 +196,13 @@ static void point_group(checker *k, node *n, prop **members, size_t count,
             sgft__fix_value(k->ctx, p->values, "", 0);
             continue;
         }
-        sgft__fix_write_points(k->ctx, n, p, k->grid, (unsigned char)(i + 1),
-                               k->cols, k->rows);
+        /* Setup goes to the replay point by point, so that message 39
+         * finds the value each point came from (fix_after_board writes
+         * the rectangles). */
+        bool expand = k->ctx->opt.expand || (g == G_SETUP && k->board);
+        sgft__fix_write_points(k->ctx, n, p, k->grid, k->origin,
+                               (unsigned char)(i + 1), k->cols, k->rows,
+                               expand);
     }
 }
 
