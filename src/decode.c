@@ -173,7 +173,7 @@ bool sgft__dec_is_wide(const char *name) {
 /* Charsets of one byte a character (ISO-8859, windows-125x, KOI8...),
  * by the names they are read by. */
 static bool single_byte(const char *cs) {
-    static const char one[][12] = {"ISO-8859-", "ISO8859", "ISO_8859",
+    static const char one[][12] = {"US-ASCII",  "ISO-8859-", "ISO8859", "ISO_8859",
                                    "CP125",     "WINDOWS-125", "KOI8",
                                    "IBM8",      "CP8",     "TIS-620",
                                    "LATIN",     "MAC"};

@@ -36,7 +36,7 @@
 static const struct canon {
     char name[16], iconv[16];
 } canon[] = {
-    {"UTF-8", "UTF-8"},           {"US-ASCII", "UTF-8"},
+    {"UTF-8", "UTF-8"},           {"US-ASCII", "US-ASCII"},
     {"UTF-16", "UTF-16"},         {"UTF-16LE", "UTF-16LE"},
     {"UTF-16BE", "UTF-16BE"},     {"UTF-32", "UTF-32"},
     {"UTF-32LE", "UTF-32LE"},     {"UTF-32BE", "UTF-32BE"},
@@ -55,9 +55,10 @@ static const struct canon {
 };
 
 /* Other names of these charsets, and the standard name each means (each
- * at most 23 bytes).  The names the IANA registry lists as aliases
- * (registered: latin1, MS_Kanji, CP936...) are as good as the standard
- * name in a CA (the format takes "names and aliases"): read as written.
+ * at most 23 bytes).  The names the IANA registry, or RFC 1345 before it,
+ * lists as aliases (registered: latin1, MS_Kanji, CP936, ASCII...) are as
+ * good as the standard name in a CA (the format takes the names and
+ * aliases of RFC 1345 and its successors): read as written.
  * The others, seen in CA values, are spellings to correct (116), as is a
  * registered alias written loosely (LATIN-1). */
 static const struct alias {
@@ -69,7 +70,7 @@ static const struct alias {
     {"ISO_646.irv:1991", "US-ASCII", true}, {"ISO646-US", "US-ASCII", true},
     {"iso-ir-6", "US-ASCII", true},       {"us", "US-ASCII", true},
     {"IBM367", "US-ASCII", true},         {"cp367", "US-ASCII", true},
-    {"csASCII", "US-ASCII", true},        {"ASCII", "US-ASCII", false},
+    {"csASCII", "US-ASCII", true},        {"ASCII", "US-ASCII", true},
     /* ISO-8859-x */
     {"ISO_8859-1:1987", "ISO-8859-1", true}, {"ISO_8859-1", "ISO-8859-1", true},
     {"iso-ir-100", "ISO-8859-1", true},   {"latin1", "ISO-8859-1", true},

@@ -19,8 +19,9 @@ START_TEST(test_charset_names) {
         {"Latin-1", "ISO-8859-1", "ISO-8859-1"},
         {"Latin1", "ISO-8859-1", NULL}, /* a registered alias */
         {"MS_Kanji", "CP932", NULL},
-        {"csASCII", "UTF-8", NULL},
-        {"ASCII", "UTF-8", "US-ASCII"}, /* not one */
+        {"csASCII", "US-ASCII", NULL},
+        {"ASCII", "US-ASCII", NULL},     /* an alias of RFC 1345 */
+        {"A SCII", "US-ASCII", "US-ASCII"},
         {"SJIS", "CP932", "Shift_JIS"},
         {"Shift_JIS", "CP932", NULL},
         {"x-sjis", "CP932", "Shift_JIS"},
