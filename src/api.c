@@ -294,17 +294,78 @@ static void report_errno(sgft_ctx *ctx, msg_id code, int err) {
     sgft__report(ctx, code, false, 0, &r);
 }
 
+/* The reader of -E2 and -E3: the bytes peek_begin read, then the rest. */
+static long peek_read(void *data, char *out, size_t cap) {
+    struct input_peek *pk = data;
+    if (pk->pos < pk->len) {
+        size_t n = pk->len - pk->pos;
+        if (n > cap)
+            n = cap;
+        memcpy(out, pk->head + pk->pos, n);
+        pk->pos += n;
+        return (long)n;
+    }
+    if (pk->err) {
+        errno = pk->err;
+        return -1;
+    }
+    return pk->read(pk->read_data, out, cap);
+}
+
+/* -E2 and -E3 read the structure of the file as bytes, which UTF-16 and
+ * UTF-32 do not write it in: such input (a byte-order mark, or a NUL
+ * beside each ASCII character) is read as with -E1, with message 109.
+ * The first bytes are read here to see; peek_read hands them on. */
+static void peek_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data) {
+    struct input_peek *pk = &ctx->peek;
+    pk->read = rd;
+    pk->read_data = rd_data;
+    pk->len = pk->pos = 0;
+    pk->err = 0;
+    while (pk->len < sizeof pk->head) {
+        long n = rd(rd_data, pk->head + pk->len, sizeof pk->head - pk->len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            pk->err = errno ? errno : EIO;
+        if (n <= 0)
+            break;
+        pk->len += (size_t)n;
+    }
+    const char *wide = sgft__dec_wide_input(pk->head, pk->len);
+    if (!wide)
+        return;
+    char detail[120];
+    snprintf(detail, sizeof detail, "%s, which -E%d cannot read", wide,
+             ctx->opt.encoding_mode);
+    report r = {0};
+    r.detail = detail;
+    sgft__report(ctx, M_WIDE_INPUT, false, 0, &r);
+    pk->mode = ctx->opt.encoding_mode;
+    ctx->opt.encoding_mode = 1;
+}
+
 /* Sets up the input of ctx over rd: through the decoder with -E1 (the
  * parser reads UTF-8 from it).  Returns 0 or a negative status. */
 static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
                        decoder **dec) {
     int st = 0;
     *dec = NULL;
+    ctx->peek.mode = 0;
+    if (ctx->opt.encoding_mode > 1) {
+        peek_begin(ctx, rd, rd_data);
+        rd = peek_read;
+        rd_data = &ctx->peek;
+    }
     if (ctx->opt.encoding_mode <= 1) {
         *dec = sgft__decoder_new(ctx, rd, rd_data, &st);
         if (!*dec) {
             if (st == SGFT_ENOMEM)
                 sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+            if (ctx->peek.mode) {
+                ctx->opt.encoding_mode = ctx->peek.mode;
+                ctx->peek.mode = 0;
+            }
             return st ? st : SGFT_ENOMEM;
         }
         rd = sgft__decoder_read;
@@ -317,6 +378,10 @@ static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
 static void input_end(sgft_ctx *ctx, decoder *dec) {
     sgft__input_stop(ctx);
     sgft__decoder_free(dec);
+    if (ctx->peek.mode) { /* the mode asked for, again */
+        ctx->opt.encoding_mode = ctx->peek.mode;
+        ctx->peek.mode = 0;
+    }
 }
 
 int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,

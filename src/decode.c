@@ -312,6 +312,22 @@ static bool utf16_unmarked(const char *head, size_t len, char *name,
     return true;
 }
 
+const char *sgft__dec_wide_input(const char *head, size_t len) {
+    const unsigned char *u = (const unsigned char *)head;
+    if (len >= 4 && u[0] == 0xFF && u[1] == 0xFE && u[2] == 0 && u[3] == 0)
+        return "UTF-32LE";
+    if (len >= 4 && u[0] == 0 && u[1] == 0 && u[2] == 0xFE && u[3] == 0xFF)
+        return "UTF-32BE";
+    if (len >= 2 && u[0] == 0xFF && u[1] == 0xFE)
+        return "UTF-16LE";
+    if (len >= 2 && u[0] == 0xFE && u[1] == 0xFF)
+        return "UTF-16BE";
+    char name[16];
+    if (!utf16_unmarked(head, len, name, sizeof name))
+        return NULL;
+    return strcmp(name, "UTF-16BE") == 0 ? "UTF-16BE" : "UTF-16LE";
+}
+
 /* Picks the charset of the whole input from what declares one (see the
  * top of the file); *skip is the length of a byte-order mark.  Returns
  * false when nothing does: the bytes decide, when the first non-ASCII

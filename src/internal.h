@@ -313,6 +313,16 @@ struct sgft_ctx {
     char sniffed_ca[64];  /* CA found while choosing the charset */
     sgft_progress_fn progress; /* sgft_run_file's reads */
     void *progress_data;
+    /* -E2, -E3: the first bytes of the input, read to see whether it is
+     * UTF-16 or UTF-32, then handed to the parser (api.c) */
+    struct input_peek {
+        sgft_read_fn read;
+        void *read_data;
+        char head[16];
+        size_t len, pos;
+        int err; /* of a read that failed after them, or 0 */
+        int mode; /* the mode asked for, when -E1 reads this input; or 0 */
+    } peek;
     /* From here on, the memory a context keeps for the next one of its
      * thread (api.c: kept_take). */
     prop_index pindex;
@@ -708,6 +718,10 @@ decoder *sgft__decoder_new(sgft_ctx *ctx, sgft_read_fn rd, void *data,
                            int *status);
 long sgft__decoder_read(void *data, char *out, size_t cap);
 void sgft__decoder_free(decoder *d);
+/* The charset of input that starts with head[0..len) when it is UTF-16 or
+ * UTF-32 (a byte-order mark, or a NUL beside each of the first 8 ASCII
+ * characters: len >= 16 to tell), else NULL. */
+const char *sgft__dec_wide_input(const char *head, size_t len);
 /* Frees the decoder the context keeps (ctx_destroy). */
 void sgft__decoder_release_spare(sgft_ctx *ctx);
 int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree);

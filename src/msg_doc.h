@@ -83,6 +83,7 @@ DOC(105, "The output file has several hard links. Replacing it would leave its o
 DOC(106, "An output of --outdir that would be written outside the folder, over an input file, or over the output of another input of the run; that input is skipped.")
 DOC(107, "A value of a type that holds no [ (a point, a move, a number, a colour...) ran on past a missing ] into the SGF after it, as in W[dp;B[pp]. The value ends where its own syntax ends (before the first ;, (, ) or the identifier in front of the [), and the rest is read as SGF again: nothing is lost. The message shows the value kept and the start of the rest.")
 DOC(108, "A text holds ;ID[ — what nodes swallowed by a missing ] look like. Such a text is legal, and it is kept as it is.")
+DOC(109, "With -E2 or -E3, input in UTF-16 or UTF-32, whose structure is not written in bytes of ASCII: converted whole before parsing, as with -E1.")
 DOC(115, "Charset detection is unsure: a second charset reads the text almost as well (see CHARSETS); --encoding chooses.")
 DOC(116, "CA names its charset in a spelling other than the standard one and its registered aliases (CA[ISO8859_1]): read as the charset it means, named in its standard spelling.")
 DOC(120, "A configuration file (see CONFIGURATION) cannot be read or holds something that is not an option for it; the message names the file and line. The files it applies to are not checked.")

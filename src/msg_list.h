@@ -99,6 +99,7 @@ MSG(105, HARD_LINKS,          C_ERROR, 0, "output file has several hard links an
 MSG(106, OUTPUT_REFUSED,      C_FATAL, 0, "output file refused: %d")
 MSG(107, VALUE_CUT,           C_ERROR, 0, "missing ']' after <%p> value [%v]: value ended there, the rest read as SGF: %d")
 MSG(108, TEXT_HOLDS_NODES,    C_WARN,  0, "<%p> text holds what looks like SGF nodes (%d): possible missing ']'; kept")
+MSG(109, WIDE_INPUT,          C_WARN,  0, "input in %d: converted whole before parsing, as with -E1")
 MSG(115, CHARSET_CLOSE,       C_WARN,  0, "charset detection unsure: read as %v, but %d reads the text almost as well (--encoding chooses)")
 MSG(116, CA_SPELLING,         C_WARN,  0, "CA[%v] is not the standard name of its charset: read as %d")
 MSG(120, CONFIG_ERROR,        C_FATAL, 0, "configuration file not used: %d")

@@ -135,6 +135,14 @@ run -q -E2 mixed.sgf mixed.out 2>mixed.err
 cmp -s mixed.ref mixed.out && ok || { bad "-E2 text"; diff mixed.ref mixed.out; }
 run -q mixed.sgf mixed1.out 2>mixed1.err
 [ $? -eq 20 ] && grep -q 'fatal F75: game trees with different encodings in one file (-E2 reads them): GB18030' mixed1.err && [ ! -f mixed1.out ] && ok || { bad "75"; cat mixed1.err; }
+# -E2 reads UTF-16 as -E1 does (109), and only that file: the next one of
+# the batch is read with -E2 again.
+{ printf '\377\376'; iconv -f UTF-8 -t UTF-16LE ja.ref; } >ja16.sgf
+mkdir e2dir
+run -q -E2 --outdir=e2dir ja16.sgf mixed.sgf 2>e2dir.err
+[ "$(cat e2dir.err)" = "ja16.sgf: warning W109: input in UTF-16LE, which -E2 cannot read: converted whole before parsing, as with -E1
+mixed.sgf:2:13: warning W74: game trees with different encodings in one file" ] && ok || { bad "109 then -E2"; cat e2dir.err; }
+cmp -s ja.ref e2dir/ja16.sgf && cmp -s mixed.ref e2dir/mixed.sgf && ok || { bad "109 then -E2: text"; }
 
 # -E2, a tree whose values are UTF-16LE in an ASCII skeleton (the lexer
 # reads bytes: a 5D byte ends the value): the values are converted before
