@@ -53,8 +53,12 @@ void sgft__fix_rename(prop *p, prop_id id) { sgft__prop_rename(p, id); }
 prop *sgft__fix_find_or_add(sgft_ctx *ctx, node *n, prop_id id,
                             uint64_t off) {
     prop *p = sgft__prop_find(n, id);
-    if (!p && !(p = sgft__prop_add(ctx, n, id, NULL, 0, off)))
+    if (p)
+        return p;
+    if (!(p = sgft__prop_add(ctx, n, id, NULL, 0, off)))
         ctx->status = SGFT_ENOMEM;
+    else
+        p->flags |= PROPF_ADDED;
     return p;
 }
 

@@ -198,7 +198,8 @@ enum {
     PROPF_LOWERCASE = 1, /* identifier had lowercase letters */
     PROPF_CHECKED = 2,   /* checked already (moved by a node split) */
     PROPF_DROP = 4,      /* merged into an earlier duplicate (check.c) */
-    PROPF_JOIN = 8       /* texts of duplicates to be joined (check.c) */
+    PROPF_JOIN = 8,      /* texts of duplicates to be joined (check.c) */
+    PROPF_ADDED = 16     /* made by a repair (fix.c), in FF[4] form */
 };
 
 typedef struct sgft_prop {

@@ -208,7 +208,9 @@ bool sgft__rule_ki_to_km(checker *k, node *n, prop *ki, value *v) {
 bool sgft__rule_ff_version(checker *k, node *n, prop *p, value *v) {
     (void)n, (void)v;
     const prop_info *pi = info(p);
-    if (((pi->ff >> (k->tree->ff - 1)) & 1) || all_values_uncomposed(k, p))
+    /* A property a repair made (LB from L) is not the file's. */
+    if (((pi->ff >> (k->tree->ff - 1)) & 1) || (p->flags & PROPF_ADDED) ||
+        all_values_uncomposed(k, p))
         return true;
     char detail[40];
     report r = {0};
