@@ -48,15 +48,42 @@ bool sgft__rule_single_value(checker *k, node *n, prop *p, value *v) {
     return true;
 }
 
+/* White space in a number is no part of it (spec 2.2: a repairing tool
+ * takes it out; 14\n0 is 140): a without it.  Returns whether the value
+ * changed where SGFC reports it (15): anywhere in a Number, before the
+ * last character in a Real (a blank after a Real goes silently). */
+static bool unspace(buf *a, bool real) {
+    size_t n = 0, last = 0;
+    bool any = false;
+    for (size_t i = 0; i < a->len; i++) {
+        char c = a->data[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+            c == '\f') {
+            any = true;
+            continue;
+        }
+        a->data[n++] = c;
+        last = i + 1;
+    }
+    bool inner = n < last;
+    a->len = n;
+    return real ? inner : any;
+}
+
 /* A simple typed value: returns false when v must be deleted. */
 static bool check_simple(checker *k, prop *p, value *v, value_type vt) {
     sgft__decode_simple(k, &k->a, v);
     buf *out = &k->b;
     out->len = 0;
     vresult r;
+    bool spaced = false;
     switch (vt) {
-    case VT_NUMBER: r = sgft__val_number(k->a.data, k->a.len, out); break;
+    case VT_NUMBER:
+        spaced = unspace(&k->a, false);
+        r = sgft__val_number(k->a.data, k->a.len, out);
+        break;
     case VT_REAL:
+        spaced = unspace(&k->a, true);
         r = sgft__val_real(k->a.data, k->a.len, out);
         if (r == VR_BAD && (p->id == P_BL || p->id == P_WL)) {
             out->len = 0; /* a clock, 0:07:42: its seconds */
@@ -76,7 +103,7 @@ static bool check_simple(checker *k, prop *p, value *v, value_type vt) {
         sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
         return false;
     }
-    if (r == VR_FIXED)
+    if (r == VR_FIXED || (r == VR_OK && spaced))
         sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, out->data, out->len,
                         NULL);
     if (out->len != v->len || memcmp(out->data, value_bytes(k->ctx, v), v->len))
@@ -114,6 +141,22 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
     sgft__decode_simple(k, &k->a, v);
     k->b.len = 0;
     gi_result r = fn(k->a.data, k->a.len, &k->b);
+    value_type vt = (value_type)info(p)->vt;
+    if ((vt == VT_NUMBER || vt == VT_REAL) && r != GI_FIXED) {
+        /* HA, KM: white space in the number, as check_simple; the words
+         * they may hold ("9 stones", "no komi") are read as written. */
+        bool spaced = unspace(&k->a, vt == VT_REAL);
+        if (r == GI_OK && spaced) {
+            r = GI_FIXED;
+        } else if (r == GI_BAD && k->a.len < v->len) {
+            k->b.len = 0;
+            r = fn(k->a.data, k->a.len, &k->b);
+            if (r == GI_OK)
+                r = GI_FIXED;
+        }
+        if (r == GI_BAD)
+            sgft__decode_simple(k, &k->a, v);
+    }
     if (r == GI_BAD) {
         /* in Chinese, Japanese or Korean words (131) */
         gi_fn words = p->id == P_HA   ? sgft__gi_words_handicap

@@ -85,7 +85,7 @@ static const rule_case cases[] = {
     {"values", "",
      "(;FF[4]GM[1]SZ[9];B[aa]V[x]PL[w]MN[ 3])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]MN[3])\n",
-     "1:25 E14\n1:30 E15\n1:28 E30\n"},
+     "1:25 E14\n1:30 E15\n1:35 E15\n1:28 E30\n"},
     {"point_lists", "",
      "(;FF[4]GM[1]SZ[9];AB[aa][aa]AW[aa:bb]MA[ba][aa])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];AB[aa]AW[ab:bb][ba]MA[aa:ba])\n",
