@@ -502,6 +502,11 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
                 sgft__fix_value(k->ctx, v, "", 0);
             return true;
         }
+        bool unchecked = (vt == VT_MOVE || vt == VT_POINT ||
+                          vt == VT_STONE) &&
+                         !k->game->points && k->game->pts == PS_NONE;
+        if (unchecked) /* kept as it is, as 19 says */
+            return true;
         if (!(vt == VT_MOVE && k->game->empty_pass) && vt != VT_FIGURE &&
             vt != VT_DOUBLE) {
             r.as_error = true; /* the type forbids it */
