@@ -505,8 +505,11 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
         bool unchecked = (vt == VT_MOVE || vt == VT_POINT ||
                           vt == VT_STONE) &&
                          !k->game->points && k->game->pts == PS_NONE;
-        if (unchecked) /* kept as it is, as 19 says */
+        if (unchecked) { /* kept, as 19 says; empty as written */
+            if (v->len)
+                sgft__fix_value(k->ctx, v, "", 0);
             return true;
+        }
         if (!(vt == VT_MOVE && k->game->empty_pass) && vt != VT_FIGURE &&
             vt != VT_DOUBLE) {
             r.as_error = true; /* the type forbids it */
