@@ -302,6 +302,14 @@ static bool date_tokens(const char *s, size_t n, token *t, size_t *nt) {
             int years = 0;
             for (int i = 0; i < nk; i++)
                 years += w[i] == 4;
+            if (years == 0 && nk == 3 && w[0] <= 2 && w[1] <= 2 &&
+                w[2] == 2 && g[2] > 31) {
+                /* "13/5/95": a last part of two digits that is no day is
+                 * a year of the 1900s (2032 is not yet) */
+                g[2] += 1900;
+                w[2] = 4;
+                years = 1;
+            }
             if (years == 1 && (w[0] == 4 || w[nk - 1] == 4)) {
                 if (!(k = new_token(t, nt, T_DATE)) ||
                     !numeric_date(g, w, nk, sep, &k->dt))
@@ -541,7 +549,8 @@ static bool word_dates(const char *s, size_t n, dates *l) {
 
 /* DT: a list of dates (SGF-FF4.md 7.1).  Repairs one-digit months and
  * days, other separators when the order is clear, English (and some
- * Dutch and German) month names, two-digit years (19xx) and lists or
+ * Dutch and German) month names, two-digit years (19xx: in words, alone,
+ * or after day and month when above 31: 13/5/95) and lists or
  * ranges written with spaces, "and" or "to"; the repaired list uses the
  * recommended shortcuts.  Invalid calendar dates are not repaired. */
 gi_result sgft__gi_date(const char *s, size_t len, buf *out) {
