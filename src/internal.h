@@ -425,6 +425,13 @@ static inline const char *value_bytes(const sgft_ctx *ctx, const value *v) {
  * after it, or len. */
 size_t sgft__value_end(const char *v, size_t len);
 size_t sgft__swallowed_nodes(const char *v, size_t len);
+/* Whether a ']' belongs to the text before it, a[0..alen) being the
+ * bytes after that ']': the text has '[' left open (open > 0), what
+ * follows does not read as SGF, and runs on to another ']' with no '['
+ * before it ("C[bret [15k]: hello]").  sgft__text_brackets counts the
+ * '[' of v[0..len) less its ']' (escaped ones not). */
+long sgft__text_brackets(const char *v, size_t len);
+bool sgft__bracket_in_text(long open, const char *a, size_t alen);
 
 /* parse.c: reads the whole input, calling tree_done for each game tree.
  * Returns 0, or a negative status for an environment fault. */

@@ -217,12 +217,47 @@ static inline void add_value(parser *p, prop *pr, uint64_t start,
     }
 }
 
+/* Whether the ']' at i (absolute) belongs to the text of pr, as
+ * salvage.c decides from the bytes after it (110).  *from..i is the part
+ * of the text not counted yet in *open, its '[' left open. */
+enum { BRACKET_LOOK = 4096 };
+static bool bracket_in_text(parser *p, prop *pr, uint64_t *from,
+                            long *open, uint64_t i) {
+    input *in = p->in;
+    const char *s = in_ptr(in, *from);
+    size_t n = (size_t)(i - *from);
+    if (*open == 0 && !memchr(s, '[', n))
+        return false; /* the common text: no bracket at all */
+    *open += sgft__text_brackets(s, n);
+    *from = i;
+    if (*open <= 0)
+        return false;
+    sgft__peek_at(p, i + 1 + BRACKET_LOOK - p->pos); /* fills the window */
+    uint64_t end = in->win + in->len;
+    size_t alen = (size_t)(end - (i + 1));
+    if (alen > BRACKET_LOOK)
+        alen = BRACKET_LOOK;
+    if (!sgft__bracket_in_text(*open, in_ptr(in, i + 1), alen))
+        return false;
+    --*open;
+    *from = i + 1;
+    report r = {0};
+    r.prop = pr->name;
+    report_at(p, M_BRACKET_IN_TEXT, i, &r);
+    return true;
+}
+
 /* Reads the value at pos ('['); returns false at the end of the input.
  * When p_ is not NULL the value is added to it. */
 static bool read_value(parser *p, prop *pr) {
     input *in = p->in;
     uint64_t start = ++p->pos; /* after '[' */
     uint64_t i = start;
+    uint64_t counted = start; /* a text's '[' are counted up to here */
+    long open_brackets = 0;
+    bool text = pr && pr->id != P_UNKNOWN &&
+                (sgft__props[pr->id].vt == VT_TEXT ||
+                 sgft__props[pr->id].vt == VT_SIMPLETEXT);
     for (;;) {
         uint64_t end = in->win + in->len;
         if (i >= end) {
@@ -280,7 +315,9 @@ static bool read_value(parser *p, prop *pr) {
             continue;
         }
         i += span;
-        break;
+        if (!text || !bracket_in_text(p, pr, &counted, &open_brackets, i))
+            break;
+        i++;
     }
     size_t len = (size_t)(i - start);
     char *v = in->data + (size_t)(start - in->win);

@@ -2,7 +2,9 @@
  * makes the value run on into the SGF after it: in a value of a type that
  * holds no '[' (a point, a number...) the value is cut where its own
  * syntax ends and the rest is read again (107); in a text the same bytes
- * are legal, and only a warning says what they look like (108). */
+ * are legal, and only a warning says what they look like (108).  And the
+ * other way: a ']' not escaped inside a text ("[15k]") would end it too
+ * early (110, sgft__bracket_in_text). */
 #include "internal.h"
 
 static inline bool is_ws(char c) {
@@ -86,4 +88,75 @@ size_t sgft__swallowed_nodes(const char *v, size_t len) {
         return k;
     }
     return len;
+}
+
+/* Whether a[0..alen) (the bytes after a ']') reads as SGF: white space,
+ * then the end, ';', '(', '[', an identifier and its '[', or ')' not
+ * followed by ']'.  What runs past alen is taken for SGF. */
+static bool sgf_follows(const char *a, size_t alen) {
+    size_t k = 0;
+    while (k < alen && is_ws(a[k]))
+        k++;
+    if (k == alen)
+        return true;
+    char c = a[k];
+    if (c == ';' || c == '(' || c == '[')
+        return true;
+    if (c == ')') {
+        for (k++; k < alen && is_ws(a[k]); k++)
+            ;
+        return k == alen || a[k] != ']'; /* ")]": the ')' was text */
+    }
+    if (!is_upper(c) && !is_lower(c))
+        return false;
+    while (k < alen && (is_upper(a[k]) || is_lower(a[k])))
+        k++;
+    while (k < alen && is_ws(a[k]))
+        k++;
+    return k == alen || a[k] == '[';
+}
+
+long sgft__text_brackets(const char *v, size_t len) {
+    long depth = 0;
+    for (size_t k = 0; k < len; k++) {
+        if (v[k] == '\\')
+            k++;
+        else if (v[k] == '[')
+            depth++;
+        else if (v[k] == ']')
+            depth--;
+    }
+    return depth;
+}
+
+bool sgft__bracket_in_text(long open, const char *a, size_t alen) {
+    if (open <= 0 || sgf_follows(a, alen))
+        return false;
+    /* The text goes on to a ']' of its own (pairs of brackets on the way)
+     * with nothing on the way that looks like a node. */
+    long depth = 0;
+    for (size_t k = 0; k < alen; k++) {
+        if (a[k] == '\\') {
+            k++;
+        } else if (a[k] == '[') {
+            depth++;
+        } else if (a[k] == ']') {
+            if (depth-- == 0)
+                return true;
+        } else if (a[k] == ';' || a[k] == '(') {
+            size_t j = k + 1;
+            while (j < alen && is_ws(a[j]))
+                j++;
+            if (a[k] == '(' && j < alen && a[j] == ';')
+                return false;
+            size_t id = j;
+            while (j < alen && is_upper(a[j]))
+                j++;
+            while (j > id && j < alen && is_ws(a[j]))
+                j++;
+            if (a[k] == ';' && j > id && j < alen && a[j] == '[')
+                return false;
+        }
+    }
+    return false;
 }
