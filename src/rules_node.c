@@ -242,6 +242,64 @@ bool sgft__rule_board_lists(checker *k, node *n, prop *p, value *v) {
     return true;
 }
 
+/* The keys of the values of a list kept so far (the point of a label,
+ * the whole arrow or line): a long list in a hash table, so that a list
+ * of n values costs n, not n squared; a short one (or one for which
+ * memory is short) is searched. */
+struct seen_keys {
+    const value **slot; /* NULL: search the list */
+    size_t mask;
+};
+enum { SEEN_SEARCHED = 16 };
+
+static void seen_begin(struct seen_keys *s, const prop *p) {
+    size_t n = 0;
+    for (const value *v = p->values; v; v = v->next)
+        n++;
+    s->slot = NULL;
+    if (n <= SEEN_SEARCHED)
+        return;
+    size_t cap = 64;
+    while (cap < 2 * n)
+        cap *= 2;
+    s->slot = calloc(cap, sizeof *s->slot);
+    s->mask = cap - 1;
+}
+
+static bool same_key(const sgft_ctx *ctx, const value *w, const value *v,
+                     size_t key, bool label) {
+    return w->len >= key && v->len >= key &&
+           memcmp(value_bytes(ctx, w), value_bytes(ctx, v), key) == 0 &&
+           (label || w->len == v->len);
+}
+
+/* Whether v's key was seen among the values before it; if not, it is
+ * now. */
+static bool seen_add(const sgft_ctx *ctx, struct seen_keys *s,
+                     const prop *p, const value *v, size_t key) {
+    bool label = p->id == P_LB;
+    if (!s->slot) {
+        for (const value *w = p->values; w != v; w = w->next)
+            if (same_key(ctx, w, v, key, label))
+                return true;
+        return false;
+    }
+    if (v->len < key)
+        return false; /* too short to be the same as any */
+    const unsigned char *b = (const unsigned char *)value_bytes(ctx, v);
+    size_t h = 2166136261u;
+    for (size_t i = 0; i < key; i++)
+        h = (h ^ b[i]) * 16777619u;
+    for (size_t i = h & s->mask;; i = (i + 1) & s->mask) {
+        if (!s->slot[i]) {
+            s->slot[i] = v;
+            return false;
+        }
+        if (same_key(ctx, s->slot[i], v, key, label))
+            return true;
+    }
+}
+
 /* LB: one label per point; AR, LN: no arrow or line twice (38). */
 bool sgft__rule_composed_lists(checker *k, node *n, prop *p_, value *v_) {
     (void)p_, (void)v_;
@@ -250,16 +308,14 @@ bool sgft__rule_composed_lists(checker *k, node *n, prop *p_, value *v_) {
     for (prop *p = n->props; p; p = p->next) {
         if (p->id != P_LB && p->id != P_AR && p->id != P_LN)
             continue;
+        struct seen_keys seen;
+        seen_begin(&seen, p);
         value *prev = NULL, *next;
         for (value *v = p->values; v; v = next) {
             next = v->next;
             const char *s = value_bytes(k->ctx, v);
             size_t key = p->id == P_LB ? 2 : v->len;
-            bool dup = false;
-            for (value *w = p->values; w != v && !dup; w = w->next)
-                dup = w->len >= key && v->len >= key &&
-                      memcmp(value_bytes(k->ctx, w), s, key) == 0 &&
-                      (p->id == P_LB || w->len == v->len);
+            bool dup = seen_add(k->ctx, &seen, p, v, key);
             if (dup) {
                 report r = {0};
                 r.prop = p->name;
@@ -272,6 +328,7 @@ bool sgft__rule_composed_lists(checker *k, node *n, prop *p_, value *v_) {
                 prev = v;
             }
         }
+        free(seen.slot);
     }
     return true;
 }
