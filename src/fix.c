@@ -90,31 +90,48 @@ void sgft__fix_split_node(sgft_ctx *ctx, node *n,
 
 /* --- point lists ----------------------------------------------------- */
 
-/* Greedy rectangles scanned column by column (spec 8.5), or single points
- * when expand; the points written are marked used in the grid. */
+/* Whether the point at is one of the list (id), and with WP_ORIGIN of
+ * the value o; a point of the list from another value marks p. */
+static inline bool joins(prop *p, const unsigned char *grid,
+                         const uint64_t *origin, int at, unsigned char id,
+                         wp_mode mode, uint64_t o) {
+    if (grid[at] != id)
+        return false;
+    if (mode != WP_ORIGIN || origin[at] == o)
+        return true;
+    p->flags |= PROPF_MERGE_LATER;
+    return false;
+}
+
+/* Greedy rectangles scanned column by column (spec 8.5), or single points;
+ * the points written are marked used in the grid. */
 void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                             unsigned char *grid, const uint64_t *origin,
                             unsigned char id, int cols, int rows,
-                            bool expand) {
+                            wp_mode mode) {
     sgft__prop_clear_values(p);
+    p->flags &= ~PROPF_MERGE_LATER;
     static const unsigned char used = 0xFF;
     for (int x = 0; x < cols; x++)
         for (int y = 0; y < rows; y++) {
             if (grid[y * MAX_BOARD + x] != id)
                 continue;
+            uint64_t o = origin[y * MAX_BOARD + x];
             int x2 = x, y2 = y;
-            for (bool grew = !expand; grew;) {
+            for (bool grew = mode != WP_POINTS; grew;) {
                 grew = false;
                 bool ok = x2 + 1 < cols;
                 for (int yy = y; ok && yy <= y2; yy++)
-                    ok = grid[yy * MAX_BOARD + x2 + 1] == id;
+                    ok = joins(p, grid, origin, yy * MAX_BOARD + x2 + 1, id,
+                               mode, o);
                 if (ok) {
                     x2++;
                     grew = true;
                 }
                 ok = y2 + 1 < rows;
                 for (int xx = x; ok && xx <= x2; xx++)
-                    ok = grid[(y2 + 1) * MAX_BOARD + xx] == id;
+                    ok = joins(p, grid, origin, (y2 + 1) * MAX_BOARD + xx,
+                               id, mode, o);
                 if (ok) {
                     y2++;
                     grew = true;
@@ -126,8 +143,7 @@ void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
             char t[5] = {sgft__coord_char(x), sgft__coord_char(y), ':',
                          sgft__coord_char(x2), sgft__coord_char(y2)};
             size_t tl = x2 == x && y2 == y ? 2 : 5;
-            if (!sgft__value_append(ctx, p, t, tl,
-                                    origin[y * MAX_BOARD + x])) {
+            if (!sgft__value_append(ctx, p, t, tl, o)) {
                 ctx->status = SGFT_ENOMEM;
                 return;
             }
@@ -148,7 +164,8 @@ void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
         bool any = false;
         for (size_t j = 0; j < f->n_no_effect && !any; j++)
             any = f->no_effect[j].prop == i;
-        if (!p || (!any && ctx->opt.expand))
+        if (!p || (!any && (ctx->opt.expand ||
+                            !(p->flags & PROPF_MERGE_LATER))))
             continue;
         memset(grid, 0, MAX_BOARD * MAX_BOARD);
         for (value *v = p->values; v; v = v->next) {
@@ -165,7 +182,7 @@ void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
             if (f->no_effect[j].prop == i)
                 grid[f->no_effect[j].y * MAX_BOARD + f->no_effect[j].x] = 0;
         sgft__fix_write_points(ctx, n, p, grid, origin, 1, cols, rows,
-                               ctx->opt.expand);
+                               ctx->opt.expand ? WP_POINTS : WP_RECTS);
     }
     prop *m = f->n_marks ? sgft__prop_find(n, P_M) : NULL;
     if (!m)

@@ -199,7 +199,8 @@ enum {
     PROPF_CHECKED = 2,   /* checked already (moved by a node split) */
     PROPF_DROP = 4,      /* merged into an earlier duplicate (check.c) */
     PROPF_JOIN = 8,      /* texts of duplicates to be joined (check.c) */
-    PROPF_ADDED = 16     /* made by a repair (fix.c), in FF[4] form */
+    PROPF_ADDED = 16,    /* made by a repair (fix.c), in FF[4] form */
+    PROPF_MERGE_LATER = 32 /* rectangles left apart for the replay (fix.c) */
 };
 
 typedef struct sgft_prop {
@@ -633,18 +634,26 @@ void sgft__fix_add_value(sgft_ctx *ctx, prop *p, const char *text, size_t len,
 void sgft__fix_split_node(sgft_ctx *ctx, node *n,
                           bool (*stays)(const prop *p, prop_id arg),
                           prop_id arg);
+/* How sgft__fix_write_points writes a list. */
+typedef enum {
+    WP_RECTS,  /* the fewest rectangles */
+    WP_ORIGIN, /* rectangles of points from one value of the input each,
+                * for the replay (PROPF_MERGE_LATER when that left some
+                * apart that WP_RECTS joins) */
+    WP_POINTS  /* single points (-e) */
+} wp_mode;
 /* Rewrites p's values as the points of grid (stride MAX_BOARD) that hold
- * id: rectangles, or single points when expand; p goes when none is left.
- * A value written takes the offset that origin (same stride) holds for
- * its first point: the place in the input of the value the point came
- * from, for the messages about it. */
+ * id; p goes when none is left.  A value written takes the offset that
+ * origin (same stride) holds for its first point: the place in the input
+ * of the value the point came from, for the messages about it. */
 void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                             unsigned char *grid, const uint64_t *origin,
                             unsigned char id, int cols, int rows,
-                            bool expand);
+                            wp_mode mode);
 /* After the board replay: setup points without effect deleted, the setup
- * lists (written point by point for the replay) written as rectangles
- * unless -e, M converted to MA and TR.  grid and origin are scratch. */
+ * lists (written value by value of the input for the replay) joined into
+ * the fewest rectangles unless -e, M converted to MA and TR.  grid and
+ * origin are scratch. */
 void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
                            unsigned char *grid, uint64_t *origin, int cols,
                            int rows);

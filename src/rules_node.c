@@ -196,13 +196,15 @@ static void point_group(checker *k, node *n, prop **members, size_t count,
             sgft__fix_value(k->ctx, p->values, "", 0);
             continue;
         }
-        /* Setup goes to the replay point by point, so that message 39
-         * finds the value each point came from (fix_after_board writes
-         * the rectangles). */
-        bool expand = k->ctx->opt.expand || (g == G_SETUP && k->board);
+        /* Setup goes to the replay in rectangles of one value of the
+         * input each, so that message 39 finds the value each point came
+         * from (fix_after_board joins them). */
+        wp_mode mode = k->ctx->opt.expand            ? WP_POINTS
+                       : g == G_SETUP && k->board ? WP_ORIGIN
+                                                  : WP_RECTS;
         sgft__fix_write_points(k->ctx, n, p, k->grid, k->origin,
                                (unsigned char)(i + 1), k->cols, k->rows,
-                               expand);
+                               mode);
     }
 }
 
