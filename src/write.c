@@ -86,19 +86,31 @@ static inline size_t seq_len(const char *s, size_t i, size_t len) {
 static void put_wrapped(writer *w, const char *s, size_t len) {
     size_t limit = w->width > 1 ? w->width - 1 : 1;
     size_t i = 0, run = 0; /* s[run..i): characters counted, not yet out */
+    size_t stretch = 0; /* while i < stretch, s[i..stretch) is a stretch */
     while (i < len) {
         char c = s[i];
-        /* A stretch of ASCII characters of one column each that fits on
-         * the line: taken at once (what the loop below would do one by
-         * one, without a break). */
-        size_t e = i;
-        while (e < len && (unsigned char)s[e] > ' ' &&
-               (unsigned char)s[e] < 0x7F && !sgft__needs_escape(s[e], false))
-            e++;
-        if (e - i > 1 && w->col + (e - i) <= limit) {
-            w->col += e - i;
-            i = e;
-            continue;
+        /* A stretch of ASCII characters of one column each: as much of it
+         * as fits on the line taken at once (what the loop below would do
+         * one by one, without a break).  Its end is found once: a long
+         * word is not scanned again at each of its lines. */
+        size_t e = stretch;
+        if (i >= stretch) {
+            for (e = i; e < len && (unsigned char)s[e] > ' ' &&
+                        (unsigned char)s[e] < 0x7F &&
+                        !sgft__needs_escape(s[e], false);
+                 e++)
+                ;
+            stretch = e;
+        }
+        if (e - i > 1) {
+            size_t room = limit > w->col ? limit - w->col : 0;
+            if (room > e - i)
+                room = e - i;
+            if (room > 1) {
+                w->col += room;
+                i += room;
+                continue;
+            }
         }
         if (c != '\n' && c != ' ' && !sgft__needs_escape(c, false)) {
             /* The common character, one column: gathered into a run. */
