@@ -28,6 +28,10 @@ typedef struct checker {
      * marks found (1 << when), the properties deleted per id, the
      * comments KaTrain's text was cut from and those left empty */
     bool analysis_scanned;
+    /* the last node met whose game-info is the first of its line: the
+     * walk is in preorder, so it is the one above any later node that
+     * holds game-info again (sgft__rule_gameinfo_once) */
+    node *gi_first;
     unsigned analysis_marks;
     unsigned long analysis_deleted[AN__COUNT];
     unsigned long katrain_cut, katrain_emptied;

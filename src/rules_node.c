@@ -464,10 +464,15 @@ bool sgft__rule_gameinfo_once(checker *k, node *n, prop *p_, value *v_) {
     (void)p_, (void)v_;
     unsigned inherited = n->parent ? (n->parent->flags & NODEF_GAMEINFO) : 0;
     bool has = sgft__has_kind(n, PK_GAMEINFO);
+    if (has && !inherited)
+        k->gi_first = n;
     if (has && inherited) {
-        node *first = n->parent;
-        while (first && !sgft__has_kind(first, PK_GAMEINFO))
-            first = first->parent;
+        node *first = k->gi_first;
+        if (!first) { /* not met: looked for */
+            first = n->parent;
+            while (first && !sgft__has_kind(first, PK_GAMEINFO))
+                first = first->parent;
+        }
         char where[48] = "";
         if (first) {
             unsigned long line, col;
