@@ -81,12 +81,12 @@ bool sgft__rule_duplicates(checker *k, node *n, prop *p_, value *v_) {
             if (p->id == P_UNKNOWN)
                 u[c++] = p;
         qsort(u, c, sizeof *u, sgft__prop_name_cmp);
-        for (size_t i = 1; i < c; i++) {
-            size_t f = i - 1;
-            while (f > 0 && (u[f]->flags & PROPF_DROP))
-                f--;
-            if (strcmp(u[f]->name, u[i]->name) != 0)
+        /* u[f]: the first of the names equal to u[i]'s so far */
+        for (size_t i = 1, f = 0; i < c; i++) {
+            if (strcmp(u[f]->name, u[i]->name) != 0) {
+                f = i;
                 continue;
+            }
             sgft__rep_prop(k, M_DUPLICATE_PROP, u[i], "values merged");
             sgft__fix_merge(u[f], u[i]);
             merged = true;
