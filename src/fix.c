@@ -231,16 +231,6 @@ void sgft__fix_sibling_variations(node *n) {
     }
 }
 
-/* The node after n's whole subtree in pre-order. */
-static node *after_subtree(node *n) {
-    while (n) {
-        if (n->next)
-            return n->next;
-        n = n->parent;
-    }
-    return NULL;
-}
-
 /* -z: reverses the children of every node; a node with more than 100
  * variations keeps its order (64), as SGFC does. */
 void sgft__fix_reverse_variations(sgft_ctx *ctx, game_tree *tree) {
@@ -265,12 +255,10 @@ void sgft__fix_reverse_variations(sgft_ctx *ctx, game_tree *tree) {
     }
 }
 
-/* Replaces n, in its parent's list of children, by n's own children. */
-static void splice_out(node *n) {
+/* Replaces n, in its parent's list of children, by n's own children;
+ * prev is n's previous sibling (NULL: n is the first child). */
+static void splice_out(node *n, node *prev) {
     node *parent = n->parent;
-    node *prev = NULL;
-    for (node *c = parent->child; c != n; c = c->next)
-        prev = c;
     node *first = n->child, *last = n->last_child;
     for (node *c = first; c; c = c->next)
         c->parent = parent;
@@ -292,19 +280,45 @@ static void splice_out(node *n) {
 /* -n: deletes nodes without properties (55), except the root and a node
  * that has siblings and more than one child (deleting it would merge its
  * variations into its siblings'). */
+/* The node after n in pre-order, once n's subtree is done (from is n,
+ * or n's parent when n itself is gone: its next sibling then follows
+ * prev); *prev becomes the previous sibling of the node returned. */
+static node *after_subtree_prev(node *n, node *from, node **prev) {
+    if (n->next)
+        return n->next; /* *prev stays: n's place is the one before */
+    for (node *x = from; x; x = x->parent)
+        if (x->next) {
+            *prev = x;
+            return x->next;
+        }
+    return NULL;
+}
+
 void sgft__fix_delete_empty_nodes(sgft_ctx *ctx, game_tree *tree) {
-    node *n = tree->root ? sgft__node_next_preorder(tree->root) : NULL;
+    /* The walk keeps the previous sibling of n: a node is taken out of
+     * its parent's list without a search of that list. */
+    node *prev = NULL;
+    node *n = tree->root ? tree->root->child : NULL;
     while (n) {
-        bool siblings = n->parent->child != n || n->next;
+        bool siblings = prev || n->next;
         bool branches = n->child && n->child->next;
         if (n->props || (siblings && branches)) {
-            n = sgft__node_next_preorder(n);
+            if (n->child) {
+                prev = NULL;
+                n = n->child;
+            } else {
+                node *p = n;
+                n = after_subtree_prev(n, n->parent, &p);
+                prev = p;
+            }
             continue;
         }
-        node *next = n->child ? n->child : after_subtree(n);
         sgft__report(ctx, M_EMPTY_NODE_DELETED, true, n->off, NULL);
-        splice_out(n);
-        n = next;
+        node *first = n->child;
+        splice_out(n, prev);
+        /* n's first child, or its next sibling, takes its place after
+         * prev; else the walk goes up */
+        n = first ? first : after_subtree_prev(n, n->parent, &prev);
     }
 }
 
