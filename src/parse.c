@@ -255,9 +255,14 @@ static bool read_value(parser *p, prop *pr) {
     uint64_t i = start;
     uint64_t counted = start; /* a text's '[' are counted up to here */
     long open_brackets = 0;
-    bool text = pr && pr->id != P_UNKNOWN &&
-                (sgft__props[pr->id].vt == VT_TEXT ||
-                 sgft__props[pr->id].vt == VT_SIMPLETEXT);
+    value_type vt = pr && pr->id != P_UNKNOWN
+                        ? (value_type)sgft__props[pr->id].vt
+                        : VT_NONE;
+    bool text = vt == VT_TEXT || vt == VT_SIMPLETEXT;
+    /* a type that holds no '[': its value ends at one that follows an
+     * identifier (107), which the search of the ']' stops at */
+    bool cuttable = pr && pr->id != P_UNKNOWN && !text && vt != VT_APP &&
+                    vt != VT_LABEL && vt != VT_FIGURE;
     for (;;) {
         uint64_t end = in->win + in->len;
         if (i >= end) {
@@ -301,6 +306,22 @@ static bool read_value(parser *p, prop *pr) {
             rb = s[q] == ']' ? s + q : NULL;
             bs = rb ? NULL : s + q;
             span = q;
+        } else if (cuttable) {
+            /* Not a long value of its own: one that ran on past a missing
+             * ']' into SGF ends at the first '[' of what follows, not at
+             * a ']' that may be far (or a ']' each time, quadratic). */
+            while (q < avail && s[q] != ']' && s[q] != '\\' && s[q] != '[')
+                q++;
+            if (q < avail && s[q] == '[') {
+                size_t upto = (size_t)(i - start) + q + 1;
+                i += q + 1;
+                if (sgft__value_end(in_ptr(in, start), upto) < upto)
+                    break; /* cut below, the rest read again */
+                continue;
+            }
+            rb = q < avail && s[q] == ']' ? s + q : NULL;
+            bs = q < avail && s[q] == '\\' ? s + q : NULL;
+            span = q;
         } else {
             rb = memchr(s, ']', avail);
             span = rb ? (size_t)(rb - s) : avail;
@@ -331,7 +352,6 @@ static bool read_value(parser *p, prop *pr) {
         nul = memchr(v, '\0', len) != NULL;
     }
     if (open && pr && pr->id != P_UNKNOWN) {
-        value_type vt = (value_type)sgft__props[pr->id].vt;
         if (vt == VT_TEXT || vt == VT_SIMPLETEXT)
             swallowed_nodes(p, pr, start, v, len);
         else if (vt != VT_APP && vt != VT_LABEL && vt != VT_FIGURE) {
@@ -349,12 +369,24 @@ static bool read_value(parser *p, prop *pr) {
                 size_t from = cut;
                 while (from < len && is_ws(v[from]))
                     from++;
-                size_t n = len - from < 16 ? len - from : 16;
-                memcpy(rest, v + from, n);
-                for (size_t k = 0; k < n; k++)
-                    if (rest[k] == '\n' || rest[k] == '\r' || !rest[k])
-                        rest[k] = ' ';
-                strcpy(rest + n, len - from > 16 ? "..." : "");
+                /* The rest up to the next ']' (the value was read only
+                 * as far as a '[' in it): from the input. */
+                size_t n = 0;
+                bool more = false, esc = false;
+                for (uint64_t at = start + from;; at++) {
+                    int c = sgft__peek_at(p, at - p->pos);
+                    if (c == EOF_CH || (c == ']' && !esc))
+                        break;
+                    if (n == 16) {
+                        more = true;
+                        break;
+                    }
+                    esc = c == '\\' && !esc;
+                    rest[n++] = c == '\n' || c == '\r' || !c ? ' ' : (char)c;
+                }
+                strcpy(rest + n, more ? "..." : "");
+                v = in->data + (size_t)(start - in->win); /* it may move */
+                r.value = cut ? v : "";
                 r.detail = rest;
                 report_at(p, M_VALUE_CUT, start + cut, &r);
                 /* The NUL bytes of the part kept, as in any value (the
