@@ -188,6 +188,71 @@ static void point_set(board *b, int at, unsigned char c) {
         stone_put(b, at, c);
 }
 
+/* --- many points at once ---------------------------------------------------
+ * Taking the stones of a big chain off one by one builds what is left of
+ * it again each time: the square of its size (a 52x52 board emptied by
+ * one AE, or left again at the end of a variation, costs millions of
+ * steps).  When the stones to take off are in chains that large, the
+ * points change without their chains (point_raw), and then all chains
+ * are built again at once (chains_rebuild): the size of the board. */
+
+/* What taking the stone at `at` off one by one costs: its chain's size. */
+static inline size_t take_cost(const board *b, int at) {
+    return is_stone(b->stones[at]) ? b->pt[b->pt[at].head].size : 0;
+}
+
+/* Whether changes costing cost are better made at once. */
+static inline bool at_once(const board *b, size_t cost) {
+    return cost > (size_t)(b->cols + 2) * (size_t)(b->rows + 2);
+}
+
+static void point_raw(board *b, int at, unsigned char c) {
+    unsigned char old = b->stones[at];
+    if (old == c)
+        return;
+    if (b->superko) {
+        if (old != EMPTY)
+            b->hash ^= zobrist(at, old);
+        if (c != EMPTY)
+            b->hash ^= zobrist(at, c);
+    }
+    b->stones[at] = c;
+}
+
+/* Every chain of the board built again from its stones. */
+static void chains_rebuild(board *b) {
+    int n = b->stride * (b->rows + 2);
+    for (int at = 0; at < n; at++)
+        b->pt[at].head = is_stone(b->stones[at]) ? 0 : (uint16_t)at;
+    for (int h = 0; h < n; h++) {
+        unsigned char c = b->stones[h];
+        if (!is_stone(c) || b->pt[h].head)
+            continue;
+        b->pt[h].head = (uint16_t)h;
+        b->pt[h].next = (uint16_t)h;
+        b->pt[h].size = 1;
+        unsigned libs = 0;
+        size_t top = 0;
+        b->stack[top++] = (uint16_t)h;
+        while (top) {
+            int p = b->stack[--top];
+            for (int d = 0; d < 4; d++) {
+                int q = p + b->dirs[d];
+                if (b->stones[q] == EMPTY) {
+                    libs++;
+                } else if (b->stones[q] == c && !b->pt[q].head) {
+                    b->pt[q].head = (uint16_t)h;
+                    b->pt[q].next = b->pt[h].next;
+                    b->pt[h].next = (uint16_t)q;
+                    b->pt[h].size++;
+                    b->stack[top++] = (uint16_t)q;
+                }
+            }
+        }
+        b->pt[h].libs = (uint16_t)libs;
+    }
+}
+
 /* Room in the undo log for everything one node can change: each of AB,
  * AW and AE the whole board, and a move (its point twice when it was
  * taken, and at most the board in stones captured or lost). */
@@ -339,7 +404,18 @@ static void execute_setup(board *b, const struct node_props *np,
         if (f->n_no_effect > first)
             report_no_effect(b, p, f->no_effect + first,
                              f->n_no_effect - first);
-        /* Then the points with an effect change the board. */
+        /* Then the points with an effect change the board: one by one,
+         * or at once when they take stones off big chains. */
+        size_t cost = 0;
+        for (value *v = p->values; v; v = v->next) {
+            int x1, y1, x2, y2;
+            if (!sgft__value_rect(b->ctx, v, &x1, &y1, &x2, &y2))
+                continue;
+            for (int x = x1; x <= x2; x++)
+                for (int y = y1; y <= y2; y++)
+                    cost += take_cost(b, AT(b, x, y));
+        }
+        bool bulk = at_once(b, cost);
         for (value *v = p->values; v; v = v->next) {
             int x1, y1, x2, y2;
             if (!sgft__value_rect(b->ctx, v, &x1, &y1, &x2, &y2))
@@ -349,10 +425,15 @@ static void execute_setup(board *b, const struct node_props *np,
                     int at = AT(b, x, y);
                     if (!b->skip[at]) {
                         log_change(b, at);
-                        point_set(b, at, colour[i]);
+                        if (bulk)
+                            point_raw(b, at, colour[i]);
+                        else
+                            point_set(b, at, colour[i]);
                     }
                 }
         }
+        if (bulk)
+            chains_rebuild(b);
         for (size_t j = first; j < f->n_no_effect; j++)
             b->skip[AT(b, f->no_effect[j].x, f->no_effect[j].y)] = 0;
     }
@@ -503,15 +584,29 @@ static bool suicide_ok(board *b, const prop *ru, bool parent) {
 /* Back to the position before n: the nodes of the path that are not n's
  * ancestors are undone. */
 static void undo_to_parent(board *b, const node *n) {
-    while (b->depth && b->path[b->depth - 1].n != n->parent) {
+    size_t d = b->depth;
+    while (d && b->path[d - 1].n != n->parent)
+        d--;
+    if (d == b->depth)
+        return;
+    size_t cost = 0;
+    for (size_t i = b->path[d].log; i < b->nlog; i++)
+        cost += take_cost(b, b->log[i].at);
+    bool bulk = at_once(b, cost);
+    while (b->depth > d) {
         const struct step *back = &b->path[--b->depth];
         while (b->nlog > back->log) {
             b->nlog--;
-            point_set(b, b->log[b->nlog].at, b->log[b->nlog].old);
+            if (bulk)
+                point_raw(b, b->log[b->nlog].at, b->log[b->nlog].old);
+            else
+                point_set(b, b->log[b->nlog].at, b->log[b->nlog].old);
         }
         if (b->superko)
             sgft__seen_undo(b, back->hlog);
     }
+    if (bulk)
+        chains_rebuild(b);
 }
 
 /* The step of n on the path, the line's state copied from its parent's;
