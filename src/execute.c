@@ -220,7 +220,7 @@ static void point_raw(board *b, int at, unsigned char c) {
 }
 
 /* Every chain of the board built again from its stones. */
-static void chains_rebuild(board *b) {
+SGFT_COLD static void chains_rebuild(board *b) {
     int n = b->stride * (b->rows + 2);
     for (int at = 0; at < n; at++)
         b->pt[at].head = is_stone(b->stones[at]) ? 0 : (uint16_t)at;
@@ -370,9 +370,11 @@ static void report_no_effect(board *b, const prop *p, struct exec_point *e,
 }
 
 /* Setup: AB, AW, AE change the board; a point where they change nothing
- * is a fact (and message 39, once per value, as 13.5 says). */
-static void execute_setup(board *b, const struct node_props *np,
-                          exec_facts *f) {
+ * is a fact (and message 39, once per value, as 13.5 says).  Out of line:
+ * the moves around it are the common path. */
+SGFT_NOINLINE static void execute_setup(board *b,
+                                        const struct node_props *np,
+                                        exec_facts *f) {
     static const unsigned char colour[3] = {BLACK, WHITE, EMPTY};
     for (int i = 0; i < 3; i++) {
         prop *p = np->setup[i];
@@ -583,7 +585,7 @@ static bool suicide_ok(board *b, const prop *ru, bool parent) {
 
 /* Back to the position before n: the nodes of the path that are not n's
  * ancestors are undone. */
-static void undo_to_parent(board *b, const node *n) {
+SGFT_NOINLINE static void undo_to_parent(board *b, const node *n) {
     size_t d = b->depth;
     while (d && b->path[d - 1].n != n->parent)
         d--;

@@ -380,6 +380,13 @@ void sgft__out_abort(outfile *o);
 #else
 #define SGFT_COLD
 #endif
+/* A function of a rarer path kept out of its caller, so that the common
+ * path around it stays small. */
+#if defined __GNUC__
+#define SGFT_NOINLINE __attribute__((noinline))
+#else
+#define SGFT_NOINLINE
+#endif
 
 /* diag.c: reports message code at absolute input offset off (has_pos),
  * formatting the catalogue text with the slots of r. */
