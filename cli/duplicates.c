@@ -158,14 +158,18 @@ static int walk_games(const dup_files *files, table *t, pass which,
                     unsigned long top = fp.moves - 1;
                     if (top > t->max_len)
                         top = t->max_len;
+                    /* One game of each fingerprint will do: those of one
+                     * fingerprint are one group already. */
                     for (unsigned long k = MIN_PREFIX; k <= top; k++) {
                         if (!t->lengths[k])
                             continue;
                         uint64_t h = fp.prefix[k - 1];
                         for (size_t i = t->head[bucket(t, h, k)];
                              i != SIZE_MAX; i = t->g[i].next)
-                            if (t->g[i].hash == h && t->g[i].moves == k)
+                            if (t->g[i].hash == h && t->g[i].moves == k) {
                                 unite(t->g, i, self);
+                                break;
+                            }
                     }
                 }
             }
@@ -214,11 +218,15 @@ int run_duplicates(const dup_files *files, bool json, FILE *out) {
     while (t.nbuckets < t.n * 2 + 1)
         if (!rehash(&t))
             goto oom;
-    /* The same fingerprint: one game. */
+    /* The same fingerprint: one game.  Each game joins the next one of
+     * its fingerprint down its chain, and the groups follow (every pair
+     * would cost the square of the copies). */
     for (size_t i = 0; i < t.n; i++)
         for (size_t j = t.g[i].next; j != SIZE_MAX; j = t.g[j].next)
-            if (t.g[j].hash == t.g[i].hash && t.g[j].moves == t.g[i].moves)
+            if (t.g[j].hash == t.g[i].hash && t.g[j].moves == t.g[i].moves) {
                 unite(t.g, i, j);
+                break;
+            }
     if (walk_games(files, &t, PASS_PREFIXES, &seen) < 0)
         goto oom;
     /* Groups in the order of their first game; within a group the
