@@ -118,5 +118,41 @@ streamed between-trees 10 "<stdin>:2:1: error E8 (critical): illegal characters 
 <stdin>: error E34: output not written because of critical messages (-c writes it anyway)
 <stdin>: 2 error(s)  (critical:1)" between
 
+# Inputs that once took the square of their size (each is linear now, and
+# would take far longer than the time bound if it were not): a comment of
+# one word of 2,000,000 letters (wrapped), 100,000 different arrows, the
+# game-info repeated in 100,000 nodes, one unknown property 100,000 times
+# in a node, 50,000 variations that start with empty nodes (-n), 200,000
+# numbers without their ']', a 52x52 board filled and emptied 2,000 times.
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]C["; for (i = 0; i < 20000; i++) printf "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"; printf "])" }' >word.sgf
+bounded -q word.sgf word.out 2>err
+check_rc long-word 0
+check_eq long-word-letters "$(tr -d '\\\n' <word.out | tr -cd x | wc -c | tr -d ' ')" 2000000
+fixed_point long-word word.out
+awk 'BEGIN { c = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"; printf "(;FF[4]GM[1]SZ[52];B[aa]AR"; n = 0; for (a = 1; a <= 52 && n < 100000; a++) for (b = 1; b <= 52 && n < 100000; b++) for (d = 1; d <= 52 && n < 100000; d += 1) if (d != b) { printf "[%s%s:%s%s]", substr(c, a, 1), substr(c, b, 1), substr(c, a, 1), substr(c, d, 1); n++ } printf ")" }' >arrows.sgf
+bounded -q arrows.sgf arrows.out 2>err
+check_rc arrows 0
+check_eq arrows-count "$(grep -o '\[[a-zA-Z][a-zA-Z]:[a-zA-Z][a-zA-Z]\]' arrows.out | wc -l | tr -d ' ')" 100000
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]"; for (i = 0; i < 100000; i++) printf ";GC[x]"; printf ")" }' >gi.sgf
+bounded -q gi.sgf gi.out 2>err
+check_rc gameinfo-repeated 10
+check_eq gameinfo-repeated-messages "$(grep -c 'E44' err)" 99999
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]"; for (i = 0; i < 100000; i++) printf "XX[%d]", i; printf ")" }' >same.sgf
+bounded -q -d35 same.sgf same.out 2>err
+check_rc same-unknown 10
+check_eq same-unknown-values "$(tr -d '\n' <same.out | sed 's/.*XX//' | grep -o '\[[0-9]*\]' | wc -l | tr -d ' ')" 100000
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]"; for (i = 0; i < 50000; i++) printf "(;;;;B[aa])"; printf ")" }' >empty.sgf
+bounded -q -n empty.sgf empty.out 2>err
+check_rc empty-nodes 5
+check_eq empty-nodes-left "$(grep -c '^(;B\[aa\])' empty.out)" 50000
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]"; for (i = 0; i < 200000; i++) printf ";MN[1 "; printf "])" }' >norb.sgf
+bounded -q norb.sgf norb.out 2>err
+check_rc missing-brackets 10
+check_eq missing-brackets-nodes "$(tr ';' '\n' <norb.out | grep -c '^MN\[1\]')" 200000
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[52]"; for (i = 0; i < 2000; i++) printf ";AB[aa:ZZ];AE[aa:ZZ]"; printf ")" }' >fill.sgf
+bounded -q fill.sgf fill.out 2>err
+check_rc fill-empty 0
+check_eq fill-empty-nodes "$(tr ';' '\n' <fill.out | grep -c '^A[BE]\[aa:ZZ\]')" 4000
+
 echo "pathological: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
