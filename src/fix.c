@@ -9,7 +9,7 @@
  * variation options (-v, -z, -n) and the root written for output.  All
  * walk the tree without recursion.
  */
-#include "internal.h"
+#include "fix.h"
 
 #include <stdio.h>
 #include <stdlib.h>

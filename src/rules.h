@@ -4,6 +4,7 @@
 #ifndef SGFT_RULES_H
 #define SGFT_RULES_H
 
+#include "fix.h"
 #include "internal.h"
 
 /* The analysis properties (analysis_list.h). */
