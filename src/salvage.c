@@ -91,8 +91,9 @@ size_t sgft__swallowed_nodes(const char *v, size_t len) {
 }
 
 /* Whether a[0..alen) (the bytes after a ']') reads as SGF: white space,
- * then the end, ';', '(', '[', an identifier and its '[', or ')' not
- * followed by ']'.  What runs past alen is taken for SGF. */
+ * then the end, ';', '(', '[', an identifier (letters, a capital among
+ * them: "and [that]" is text) and its '[', or ')' not followed by ']'.
+ * What runs past alen is taken for SGF. */
 static bool sgf_follows(const char *a, size_t alen) {
     size_t k = 0;
     while (k < alen && is_ws(a[k]))
@@ -109,11 +110,12 @@ static bool sgf_follows(const char *a, size_t alen) {
     }
     if (!is_upper(c) && !is_lower(c))
         return false;
-    while (k < alen && (is_upper(a[k]) || is_lower(a[k])))
-        k++;
+    bool capital = false;
+    for (; k < alen && (is_upper(a[k]) || is_lower(a[k])); k++)
+        capital = capital || is_upper(a[k]);
     while (k < alen && is_ws(a[k]))
         k++;
-    return k == alen || a[k] == '[';
+    return k == alen || (capital && a[k] == '[');
 }
 
 long sgft__text_brackets(const char *v, size_t len) {
