@@ -309,7 +309,10 @@ static bool read_value(parser *p, prop *pr) {
         } else if (cuttable) {
             /* Not a long value of its own: one that ran on past a missing
              * ']' into SGF ends at the first '[' of what follows, not at
-             * a ']' that may be far (or a ']' each time, quadratic). */
+             * a ']' that may be far (or a ']' each time, quadratic).  From
+             * the first byte again: the '[' may be among those looked at
+             * above, and the window may hold fewer than 16. */
+            q = 0;
             while (q < avail && s[q] != ']' && s[q] != '\\' && s[q] != '[')
                 q++;
             if (q < avail && s[q] == '[') {

@@ -105,6 +105,16 @@ static const parse_row recovery_rows[] = {
      T1 "  FF[4]\n  GM[1]\n" N(2, 1) "  B[aa]\n", "1:15 E10\n"},
     {"10: after an identifier", "(;FF[4]GM[1];B",
      T1 "  FF[4]\n  GM[1]\n" N(2, 1), "1:14 E10\n"},
+    /* 107: a move that ran on past its missing ']' ends before the node
+     * it ran into, found by its '[' whatever the pieces of the input. */
+    {"107: a move run on far", "(;FF[4]GM[1];B[aaxxxxxxxxxxxxxxxxxxxx;W[bb])",
+     T1 "  FF[4]\n  GM[1]\n" N(2, 1) "  B[aaxxxxxxxxxxxxxxxxxxxx]\n" N(3, 2)
+        "  W[bb]\n",
+     "1:38 E107\n"},
+    {"107: a move run on far, no ']' after", "(;FF[4]GM[1];B[aaxxxxxxxxxxxxxxxxxxxx;W[bb",
+     T1 "  FF[4]\n  GM[1]\n" N(2, 1) "  B[aaxxxxxxxxxxxxxxxxxxxx]\n" N(3, 2)
+        "  W[bb]\n",
+     "1:38 E107\n1:40 E10\n"},
     /* 12: empty variations. */
     {"12: spec example", "(;FF[4]GM[1]()(;B[aa]))",
      T1 "  FF[4]\n  GM[1]\n" N(2, 1) "  B[aa]\n", "1:13 E12\n"},
@@ -167,6 +177,11 @@ static const parse_row recovery_rows[] = {
 START_TEST(test_recovery) {
     const parse_row *r = &recovery_rows[_i];
     expect_run(r->name, r->in, 0, NULL, true, r->dump, r->diags);
+    /* The same with -E2, whose parser reads the input as it comes, in
+     * the pieces of each feed (-E1 reads it through the decoder). */
+    sgft_options o = test_options();
+    o.encoding_mode = 2;
+    expect_run(r->name, r->in, 0, &o, true, r->dump, r->diags);
 }
 END_TEST
 
