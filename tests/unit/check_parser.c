@@ -115,6 +115,11 @@ static const parse_row recovery_rows[] = {
      T1 "  FF[4]\n  GM[1]\n" N(2, 1) "  B[aaxxxxxxxxxxxxxxxxxxxx]\n" N(3, 2)
         "  W[bb]\n",
      "1:38 E107\n1:40 E10\n"},
+    /* 110: a ']' not escaped in a text, after a '[' of it. */
+    {"110: kept in the text", "(;C[bret [15k]: hello [again]];B[aa]C[a [b]x;W[bb])",
+     T1 "  C[bret [15k\\]: hello [again\\]]\n" N(2, 1) "  B[aa]\n  C[a [b]\n"
+        N(3, 2) "  W[bb]\n",
+     "1:14 E110\n1:29 E110\n1:44 E8\n"},
     /* 12: empty variations. */
     {"12: spec example", "(;FF[4]GM[1]()(;B[aa]))",
      T1 "  FF[4]\n  GM[1]\n" N(2, 1) "  B[aa]\n", "1:13 E12\n"},
