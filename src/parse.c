@@ -300,19 +300,12 @@ static bool read_value(parser *p, prop *pr) {
          * first, memchr only for a long one. */
         const char *rb, *bs = NULL;
         size_t span, q = 0, lim = avail < 16 ? avail : 16;
-        while (q < lim && s[q] != ']' && s[q] != '\\')
-            q++;
-        if (q < lim) {
-            rb = s[q] == ']' ? s + q : NULL;
-            bs = rb ? NULL : s + q;
-            span = q;
-        } else if (cuttable) {
+        if (cuttable) {
             /* Not a long value of its own: one that ran on past a missing
              * ']' into SGF ends at the first '[' of what follows, not at
-             * a ']' that may be far (or a ']' each time, quadratic).  From
-             * the first byte again: the '[' may be among those looked at
-             * above, and the window may hold fewer than 16. */
-            q = 0;
+             * a ']' that may be far (or a ']' each time, quadratic).  Every
+             * byte is looked at for it, whatever the pieces the input
+             * comes in. */
             while (q < avail && s[q] != ']' && s[q] != '\\' && s[q] != '[')
                 q++;
             if (q < avail && s[q] == '[') {
@@ -326,9 +319,17 @@ static bool read_value(parser *p, prop *pr) {
             bs = q < avail && s[q] == '\\' ? s + q : NULL;
             span = q;
         } else {
-            rb = memchr(s, ']', avail);
-            span = rb ? (size_t)(rb - s) : avail;
-            bs = memchr(s, '\\', span);
+            while (q < lim && s[q] != ']' && s[q] != '\\')
+                q++;
+            if (q < lim) {
+                rb = s[q] == ']' ? s + q : NULL;
+                bs = rb ? NULL : s + q;
+                span = q;
+            } else {
+                rb = memchr(s, ']', avail);
+                span = rb ? (size_t)(rb - s) : avail;
+                bs = memchr(s, '\\', span);
+            }
         }
         if (bs) {
             i += (uint64_t)(bs - s) + 2; /* skip the escaped character */

@@ -115,6 +115,9 @@ static const parse_row recovery_rows[] = {
      T1 "  FF[4]\n  GM[1]\n" N(2, 1) "  B[aaxxxxxxxxxxxxxxxxxxxx]\n" N(3, 2)
         "  W[bb]\n",
      "1:38 E107\n1:40 E10\n"},
+    {"107: the '[' before an escape", "(;FF[4]GM[1];B[aa;W[b\\]c",
+     T1 "  FF[4]\n  GM[1]\n" N(2, 1) "  B[aa]\n" N(3, 2) "  W[b\\\\\\]c]\n",
+     "1:18 E107\n1:20 E10\n"},
     /* 110: a ']' not escaped in a text, after a '[' of it. */
     {"110: kept in the text", "(;C[bret [15k]: hello [again]];B[aa]C[a [b]x;W[bb])",
      T1 "  C[bret [15k\\]: hello [again\\]]\n" N(2, 1) "  B[aa]\n  C[a [b]\n"
