@@ -28,6 +28,24 @@ static void trimmed(checker *k, const value *v, const char **s, size_t *n) {
     *n = len;
 }
 
+/* The value v decoded without any white space, as the value rules read
+ * a Number (HA[1 0] is 10): in k->a. */
+static void squeezed(checker *k, const value *v, const char **s, size_t *n) {
+    sgft__decode_simple(k, &k->a, v);
+    size_t t = 0;
+    for (size_t i = 0; i < k->a.len; i++) {
+        char c = k->a.data[i];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\v' &&
+            c != '\f')
+            k->a.data[t++] = c;
+    }
+    k->a.len = t;
+    if (k->a.data)
+        k->a.data[t] = '\0';
+    *s = k->a.data ? k->a.data : "";
+    *n = t;
+}
+
 /* The value of a count written in digits only (at most 4); else -1. */
 static long count_of(const char *s, size_t n) {
     if (!n || n > 4)
@@ -168,6 +186,18 @@ bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
     trimmed(k, v, &s, &n);
     k->b.len = 0;
     gi_result canon = sgft__gi_komi(s, n, &k->b);
+    char tight[64]; /* white space in it taken out, as the value rules do */
+    size_t t = 0;
+    for (size_t i = 0; canon == GI_BAD && i < n && t < sizeof tight; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' &&
+            s[i] != '\v' && s[i] != '\f')
+            tight[t++] = s[i];
+    if (canon == GI_BAD && t < n && n <= sizeof tight) {
+        k->b.len = 0;
+        canon = sgft__gi_komi(tight, t, &k->b);
+        s = tight;
+        n = t;
+    }
     if ((canon == GI_OK || canon == GI_FIXED) && k->b.data) {
         s = k->b.data;
         n = k->b.len;
@@ -196,7 +226,7 @@ bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
     /* A blank HA is deleted (17): no handicap. */
     if (ha && ha->values && !is_blank_value(k->ctx, ha->values)) {
         /* As the handicap's repair will write it ("0.0" is 0). */
-        trimmed(k, ha->values, &s, &n);
+        squeezed(k, ha->values, &s, &n);
         k->b.len = 0;
         gi_result hc = sgft__gi_handicap(s, n, &k->b);
         if ((hc == GI_OK || hc == GI_FIXED) && k->b.data)
@@ -399,7 +429,7 @@ bool sgft__rule_handicap_placement(checker *k, node *root, prop *p_,
         return true;
     const char *s;
     size_t n;
-    trimmed(k, ha->values, &s, &n);
+    squeezed(k, ha->values, &s, &n);
     long handicap = count_of(s, n);
     if (handicap < 2 || sgft__prop_find(root, P_AB) ||
         sgft__prop_find(root, P_AW) || sgft__prop_find(root, P_AE) ||

@@ -67,6 +67,8 @@ static bool unspace(buf *a, bool real) {
     }
     bool inner = n < last;
     a->len = n;
+    if (a->data)
+        a->data[n] = '\0';
     return real ? inner : any;
 }
 
