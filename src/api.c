@@ -345,6 +345,15 @@ static void peek_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data) {
     ctx->opt.encoding_mode = 1;
 }
 
+/* The mode asked for again, after an input that peek_begin had read as
+ * with -E1. */
+static void peek_end(sgft_ctx *ctx) {
+    if (ctx->peek.mode) {
+        ctx->opt.encoding_mode = ctx->peek.mode;
+        ctx->peek.mode = 0;
+    }
+}
+
 /* Sets up the input of ctx over rd: through the decoder with -E1 (the
  * parser reads UTF-8 from it).  Returns 0 or a negative status. */
 static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
@@ -362,10 +371,7 @@ static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
         if (!*dec) {
             if (st == SGFT_ENOMEM)
                 sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
-            if (ctx->peek.mode) {
-                ctx->opt.encoding_mode = ctx->peek.mode;
-                ctx->peek.mode = 0;
-            }
+            peek_end(ctx);
             return st ? st : SGFT_ENOMEM;
         }
         rd = sgft__decoder_read;
@@ -378,10 +384,7 @@ static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
 static void input_end(sgft_ctx *ctx, decoder *dec) {
     sgft__input_stop(ctx);
     sgft__decoder_free(dec);
-    if (ctx->peek.mode) { /* the mode asked for, again */
-        ctx->opt.encoding_mode = ctx->peek.mode;
-        ctx->peek.mode = 0;
-    }
+    peek_end(ctx);
 }
 
 int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,

@@ -131,6 +131,33 @@ static unsigned stone_put(board *b, int at, unsigned char c) {
     return dead;
 }
 
+/* The chain of the stone h (of colour c) built from its stones whose head
+ * is 0 (not yet in a chain), with h its head: members, size, liberties. */
+static void chain_build(board *b, int h, unsigned char c) {
+    b->pt[h].head = (uint16_t)h;
+    b->pt[h].next = (uint16_t)h;
+    b->pt[h].size = 1;
+    unsigned libs = 0;
+    size_t top = 0;
+    b->stack[top++] = (uint16_t)h;
+    while (top) {
+        int p = b->stack[--top];
+        for (int d = 0; d < 4; d++) {
+            int q = p + b->dirs[d];
+            if (b->stones[q] == EMPTY) {
+                libs++;
+            } else if (b->stones[q] == c && !b->pt[q].head) {
+                b->pt[q].head = (uint16_t)h;
+                b->pt[q].next = b->pt[h].next;
+                b->pt[h].next = (uint16_t)q;
+                b->pt[h].size++;
+                b->stack[top++] = (uint16_t)q;
+            }
+        }
+    }
+    b->pt[h].libs = (uint16_t)libs;
+}
+
 /* The stone at `at` taken out of its chain; what is left of the chain is
  * built again, as one chain or several. */
 static void stone_take(board *b, int at) {
@@ -151,30 +178,8 @@ static void stone_take(board *b, int at) {
         b->pt[b->scratch[i]].head = 0; /* not yet in a chain */
     for (size_t i = 0; i < n; i++) {
         int h = b->scratch[i];
-        if (b->pt[h].head)
-            continue;
-        b->pt[h].head = (uint16_t)h;
-        b->pt[h].next = (uint16_t)h;
-        b->pt[h].size = 1;
-        unsigned libs = 0;
-        size_t top = 0;
-        b->stack[top++] = (uint16_t)h;
-        while (top) {
-            int p = b->stack[--top];
-            for (int d = 0; d < 4; d++) {
-                int q = p + b->dirs[d];
-                if (b->stones[q] == EMPTY) {
-                    libs++;
-                } else if (b->stones[q] == c && !b->pt[q].head) {
-                    b->pt[q].head = (uint16_t)h;
-                    b->pt[q].next = b->pt[h].next;
-                    b->pt[h].next = (uint16_t)q;
-                    b->pt[h].size++;
-                    b->stack[top++] = (uint16_t)q;
-                }
-            }
-        }
-        b->pt[h].libs = (uint16_t)libs;
+        if (!b->pt[h].head)
+            chain_build(b, h, c);
     }
 }
 
@@ -226,30 +231,8 @@ SGFT_COLD static void chains_rebuild(board *b) {
         b->pt[at].head = is_stone(b->stones[at]) ? 0 : (uint16_t)at;
     for (int h = 0; h < n; h++) {
         unsigned char c = b->stones[h];
-        if (!is_stone(c) || b->pt[h].head)
-            continue;
-        b->pt[h].head = (uint16_t)h;
-        b->pt[h].next = (uint16_t)h;
-        b->pt[h].size = 1;
-        unsigned libs = 0;
-        size_t top = 0;
-        b->stack[top++] = (uint16_t)h;
-        while (top) {
-            int p = b->stack[--top];
-            for (int d = 0; d < 4; d++) {
-                int q = p + b->dirs[d];
-                if (b->stones[q] == EMPTY) {
-                    libs++;
-                } else if (b->stones[q] == c && !b->pt[q].head) {
-                    b->pt[q].head = (uint16_t)h;
-                    b->pt[q].next = b->pt[h].next;
-                    b->pt[h].next = (uint16_t)q;
-                    b->pt[h].size++;
-                    b->stack[top++] = (uint16_t)q;
-                }
-            }
-        }
-        b->pt[h].libs = (uint16_t)libs;
+        if (is_stone(c) && !b->pt[h].head)
+            chain_build(b, h, c);
     }
 }
 
@@ -381,14 +364,17 @@ SGFT_NOINLINE static void execute_setup(board *b,
         if (!p)
             continue;
         size_t first = f->n_no_effect;
+        size_t cost = 0; /* of the changes one by one (take_cost) */
         for (value *v = p->values; v; v = v->next) {
             int x1, y1, x2, y2;
             if (!sgft__value_rect(b->ctx, v, &x1, &y1, &x2, &y2))
                 continue;
             for (int x = x1; x <= x2; x++)
                 for (int y = y1; y <= y2; y++) {
-                    if (b->stones[AT(b, x, y)] != colour[i])
+                    if (b->stones[AT(b, x, y)] != colour[i]) {
+                        cost += take_cost(b, AT(b, x, y));
                         continue;
+                    }
                     if (!sgft__vec_grow(&f->no_effect, &f->no_effect_cap,
                                         f->n_no_effect + 1,
                                         sizeof *f->no_effect, 16)) {
@@ -408,15 +394,6 @@ SGFT_NOINLINE static void execute_setup(board *b,
                              f->n_no_effect - first);
         /* Then the points with an effect change the board: one by one,
          * or at once when they take stones off big chains. */
-        size_t cost = 0;
-        for (value *v = p->values; v; v = v->next) {
-            int x1, y1, x2, y2;
-            if (!sgft__value_rect(b->ctx, v, &x1, &y1, &x2, &y2))
-                continue;
-            for (int x = x1; x <= x2; x++)
-                for (int y = y1; y <= y2; y++)
-                    cost += take_cost(b, AT(b, x, y));
-        }
         bool bulk = at_once(b, cost);
         for (value *v = p->values; v; v = v->next) {
             int x1, y1, x2, y2;

@@ -32,18 +32,9 @@ static void trimmed(checker *k, const value *v, const char **s, size_t *n) {
  * a Number (HA[1 0] is 10): in k->a. */
 static void squeezed(checker *k, const value *v, const char **s, size_t *n) {
     sgft__decode_simple(k, &k->a, v);
-    size_t t = 0;
-    for (size_t i = 0; i < k->a.len; i++) {
-        char c = k->a.data[i];
-        if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\v' &&
-            c != '\f')
-            k->a.data[t++] = c;
-    }
-    k->a.len = t;
-    if (k->a.data)
-        k->a.data[t] = '\0';
+    sgft__unspace(&k->a, false);
     *s = k->a.data ? k->a.data : "";
-    *n = t;
+    *n = k->a.len;
 }
 
 /* The value of a count written in digits only (at most 4); else -1. */
@@ -186,17 +177,13 @@ bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
     trimmed(k, v, &s, &n);
     k->b.len = 0;
     gi_result canon = sgft__gi_komi(s, n, &k->b);
-    char tight[64]; /* white space in it taken out, as the value rules do */
-    size_t t = 0;
-    for (size_t i = 0; canon == GI_BAD && i < n && t < sizeof tight; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' &&
-            s[i] != '\v' && s[i] != '\f')
-            tight[t++] = s[i];
-    if (canon == GI_BAD && t < n && n <= sizeof tight) {
+    /* Not a komi as written: with the white space in it taken out, as the
+     * value rules read it (k->a holds the value trimmed() decoded). */
+    if (canon == GI_BAD && sgft__unspace(&k->a, false)) {
         k->b.len = 0;
-        canon = sgft__gi_komi(tight, t, &k->b);
-        s = tight;
-        n = t;
+        s = k->a.data ? k->a.data : "";
+        n = k->a.len;
+        canon = sgft__gi_komi(s, n, &k->b);
     }
     if ((canon == GI_OK || canon == GI_FIXED) && k->b.data) {
         s = k->b.data;

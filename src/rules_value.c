@@ -48,11 +48,7 @@ bool sgft__rule_single_value(checker *k, node *n, prop *p, value *v) {
     return true;
 }
 
-/* White space in a number is no part of it (spec 2.2: a repairing tool
- * takes it out; 14\n0 is 140): a without it.  Returns whether the value
- * changed where SGFC reports it (15): anywhere in a Number, before the
- * last character in a Real (a blank after a Real goes silently). */
-static bool unspace(buf *a, bool real) {
+bool sgft__unspace(buf *a, bool real) {
     size_t n = 0, last = 0;
     bool any = false;
     for (size_t i = 0; i < a->len; i++) {
@@ -81,11 +77,11 @@ static bool check_simple(checker *k, prop *p, value *v, value_type vt) {
     bool spaced = false;
     switch (vt) {
     case VT_NUMBER:
-        spaced = unspace(&k->a, false);
+        spaced = sgft__unspace(&k->a, false);
         r = sgft__val_number(k->a.data, k->a.len, out);
         break;
     case VT_REAL:
-        spaced = unspace(&k->a, true);
+        spaced = sgft__unspace(&k->a, true);
         r = sgft__val_real(k->a.data, k->a.len, out);
         if (r == VR_BAD && (p->id == P_BL || p->id == P_WL)) {
             out->len = 0; /* a clock, 0:07:42: its seconds */
@@ -147,7 +143,7 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
     if ((vt == VT_NUMBER || vt == VT_REAL) && r != GI_FIXED) {
         /* HA, KM: white space in the number, as check_simple; the words
          * they may hold ("9 stones", "no komi") are read as written. */
-        bool spaced = unspace(&k->a, vt == VT_REAL);
+        bool spaced = sgft__unspace(&k->a, vt == VT_REAL);
         if (r == GI_OK && spaced) {
             r = GI_FIXED;
         } else if (r == GI_BAD && k->a.len < v->len) {
