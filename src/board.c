@@ -52,6 +52,7 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     b->dirs[2] = -b->stride;
     b->dirs[3] = b->stride;
     b->log_room = 4 * (size_t)cols * (size_t)rows + 2;
+    b->fast_depth = b->fast_log = 0;
     b->superko = ctx->opt.superko;
     b->hash = 0;
     b->nlog = b->depth = 0;

@@ -45,6 +45,11 @@ struct board {
     size_t nlog, log_cap;
     struct step *path;
     size_t depth, path_cap;
+    /* sgft__execute_plain takes its short way while depth < fast_depth
+     * and nlog <= fast_log: there is room for the node in both arrays and
+     * the path is not long enough to forget (both 0 on a new board; set
+     * by begin_node in execute.c) */
+    size_t fast_depth, fast_log;
     /* the positions of the line: an open-addressing set (hash 0 marks a
      * free slot) and the insertions in order, undone last first */
     struct seen *set;

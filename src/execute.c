@@ -588,19 +588,50 @@ SGFT_NOINLINE static void undo_to_parent(board *b, const node *n) {
         chains_rebuild(b);
 }
 
+/* How deep the path, and how long the undo log, may grow before the steps
+ * that will not be undone are forgotten (forget_above). */
+enum { FORGET_DEPTH = 1024, FORGET_LOG = 1 << 16 };
+
+/* The walk will not come back above the node after the last step: only
+ * that step is kept (the state of the line: ko, moves, rules), and the
+ * undo log starts again.  The positions of the line (--superko) stay, and
+ * so does the log of their insertions, which the set is made again from
+ * when it grows. */
+SGFT_NOINLINE static void forget_above(board *b) {
+    b->path[0] = b->path[b->depth - 1];
+    b->path[0].log = 0;
+    b->depth = 1;
+    b->nlog = 0;
+}
+
+/* Whether forget_above is due before n: the walk stays below n's parent
+ * (no sibling of n, none pending above), which the path ends with, and
+ * the path or the log is long. */
+static inline bool forget_due(const board *b, const node *n, size_t pending) {
+    return (b->depth > FORGET_DEPTH || b->nlog > FORGET_LOG) && !pending &&
+           !n->next && b->path[b->depth - 1].n == n->parent;
+}
+
+static inline size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
+
 /* The step of n on the path, the line's state copied from its parent's;
  * NULL when out of memory. */
-static struct step *begin_node(board *b, node *n, exec_facts *f) {
+static struct step *begin_node(board *b, node *n, exec_facts *f,
+                               size_t pending) {
     f->n_no_effect = f->n_marks = 0;
     f->captured = f->setup = false;
     if (b->depth && b->path[b->depth - 1].n != n->parent)
         undo_to_parent(b, n);
+    else if (forget_due(b, n, pending))
+        forget_above(b);
     if (!sgft__vec_grow(&b->path, &b->path_cap, b->depth + 1,
                         sizeof *b->path, 32) ||
         !log_reserve(b)) {
         b->ctx->status = SGFT_ENOMEM;
         return NULL;
     }
+    b->fast_depth = min_size(b->path_cap, FORGET_DEPTH + 1);
+    b->fast_log = min_size(b->log_cap - b->log_room, FORGET_LOG);
     struct step *st = &b->path[b->depth];
     if (b->depth)
         *st = b->path[b->depth - 1];
@@ -613,8 +644,8 @@ static struct step *begin_node(board *b, node *n, exec_facts *f) {
     return st;
 }
 
-void sgft__execute_node(board *b, node *n, exec_facts *f) {
-    struct step *st = begin_node(b, n, f);
+void sgft__execute_node(board *b, node *n, exec_facts *f, size_t pending) {
+    struct step *st = begin_node(b, n, f, pending);
     if (!st)
         return;
     struct node_props np;
@@ -635,11 +666,12 @@ void sgft__execute_node(board *b, node *n, exec_facts *f) {
 
 /* The common move of a game, in the fewest steps: the line goes on from
  * the node before, an empty point, no superko; the rest as play(). */
-void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f) {
+void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f,
+                         size_t pending) {
     size_t d = b->depth;
     struct step *st;
-    if (d && b->path[d - 1].n == n->parent && d < b->path_cap &&
-        b->nlog + b->log_room <= b->log_cap) {
+    if (d && b->path[d - 1].n == n->parent && d < b->fast_depth &&
+        b->nlog <= b->fast_log) {
         f->n_no_effect = f->n_marks = 0;
         f->captured = f->setup = false;
         st = &b->path[d];
@@ -648,7 +680,7 @@ void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f) {
         st->log = b->nlog;
         st->hlog = b->nhlog;
         b->depth = d + 1;
-    } else if (!(st = begin_node(b, n, f))) {
+    } else if (!(st = begin_node(b, n, f, pending))) {
         return;
     }
     st->moves++;

@@ -616,11 +616,16 @@ typedef struct exec_facts {
     bool setup;    /* the node holds AB, AW or AE */
 } exec_facts;
 /* Brings the board to the position after n (n's parent was executed
- * last, or one of n's ancestors); facts are reset and filled. */
-void sgft__execute_node(board *b, node *n, exec_facts *f);
+ * last, or one of n's ancestors); facts are reset and filled.  pending:
+ * how many siblings of nodes above n the walk has still to come back to;
+ * with none, and no sibling of n, the board may forget how to undo the
+ * nodes before n, so that a long line holds the memory of one node, not
+ * of all. */
+void sgft__execute_node(board *b, node *n, exec_facts *f, size_t pending);
 /* The same for a node that holds one B or W and nothing else, its value
  * the point (x, y) on the board, as the caller has seen. */
-void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f);
+void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f,
+                         size_t pending);
 void sgft__exec_facts_free(exec_facts *f);
 
 /* rules.c: the rule engine; checks and repairs one tree in place. */

@@ -230,9 +230,9 @@ static void check_node(checker *k, node *n) {
     }
     if (k->board) {
         if (plain)
-            sgft__execute_plain(k->board, n, x, y, &k->facts);
+            sgft__execute_plain(k->board, n, x, y, &k->facts, k->nlater);
         else
-            sgft__execute_node(k->board, n, &k->facts);
+            sgft__execute_node(k->board, n, &k->facts, k->nlater);
         if (k->facts.captured)
             n->flags |= NODEF_CAPTURED;
         sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->origin,
