@@ -113,7 +113,10 @@ typedef enum sgft_option {
     SGFT_OPT_STRICT,          /* -r: W/r class messages become errors */
     SGFT_OPT_DELETE_UNKNOWN,  /* -u: delete unknown properties */
     SGFT_OPT_DELETE_OBSOLETE, /* -o: delete obsolete properties */
-    SGFT_OPT_EXPAND,          /* -e: expand compressed point lists */
+    SGFT_OPT_EXPAND,          /* -e: expand compressed point lists (as
+                                 written: a checked tree keeps runs down
+                                 one column, "ab:ad", which the writer
+                                 writes point by point) */
     SGFT_OPT_PASS_TT,         /* -p: write passes as [tt] where possible */
     SGFT_OPT_DELETE_MOVE_MARKUP, /* -m: delete markup on the move's point */
     SGFT_OPT_SIGNATURE,       /* -g: report each game's signature (102):

@@ -90,21 +90,25 @@ void sgft__fix_split_node(sgft_ctx *ctx, node *n,
 
 /* --- point lists ----------------------------------------------------- */
 
-/* Whether the point at is one of the list (id), and with WP_ORIGIN of
- * the value o; a point of the list from another value marks p. */
+/* Whether the point at is one of the list (id), and unless WP_RECTS of
+ * the value o; with WP_ORIGIN, a point of the list from another value
+ * marks p. */
 static inline bool joins(prop *p, const unsigned char *grid,
                          const uint64_t *origin, int at, unsigned char id,
                          wp_mode mode, uint64_t o) {
     if (grid[at] != id)
         return false;
-    if (mode != WP_ORIGIN || origin[at] == o)
+    if (mode == WP_RECTS || origin[at] == o)
         return true;
-    p->flags |= PROPF_MERGE_LATER;
+    if (mode == WP_ORIGIN)
+        p->flags |= PROPF_MERGE_LATER;
     return false;
 }
 
-/* Greedy rectangles scanned column by column (spec 8.5), or single points;
- * the points written are marked used in the grid. */
+/* Greedy rectangles scanned column by column (spec 8.5), or runs down a
+ * column; the points written are marked used in the grid.  Runs come in
+ * the order of their points, column by column, so that writing each point
+ * by point (-e) gives the points in that order. */
 void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                             unsigned char *grid, const uint64_t *origin,
                             unsigned char id, int cols, int rows,
@@ -118,9 +122,9 @@ void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                 continue;
             uint64_t o = origin[y * MAX_BOARD + x];
             int x2 = x, y2 = y;
-            for (bool grew = mode != WP_POINTS; grew;) {
+            for (bool grew = true; grew;) {
                 grew = false;
-                bool ok = x2 + 1 < cols;
+                bool ok = mode != WP_RUNS && x2 + 1 < cols;
                 for (int yy = y; ok && yy <= y2; yy++)
                     ok = joins(p, grid, origin, yy * MAX_BOARD + x2 + 1, id,
                                mode, o);
@@ -147,6 +151,8 @@ void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                 ctx->status = SGFT_ENOMEM;
                 return;
             }
+            if (mode == WP_RUNS && tl == 5)
+                p->last_value->flags |= VALF_RUN;
         }
     if (!p->values)
         sgft__prop_unlink(n, p);
@@ -182,7 +188,7 @@ void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
             if (f->no_effect[j].prop == i)
                 grid[f->no_effect[j].y * MAX_BOARD + f->no_effect[j].x] = 0;
         sgft__fix_write_points(ctx, n, p, grid, origin, 1, cols, rows,
-                               ctx->opt.expand ? WP_POINTS : WP_RECTS);
+                               ctx->opt.expand ? WP_RUNS : WP_RECTS);
     }
     prop *m = f->n_marks ? sgft__prop_find(n, P_M) : NULL;
     if (!m)

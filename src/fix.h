@@ -29,7 +29,8 @@ typedef enum {
     WP_ORIGIN, /* rectangles of points from one value of the input each,
                 * for the replay (PROPF_MERGE_LATER when that left some
                 * apart that WP_RECTS joins) */
-    WP_POINTS  /* single points (-e) */
+    WP_RUNS    /* runs of points down one column, from one value of the
+                * input each (VALF_RUN: written point by point, -e) */
 } wp_mode;
 /* Rewrites p's values as the points of grid (stride MAX_BOARD) that hold
  * id; p goes when none is left.  A value written takes the offset that

@@ -183,7 +183,10 @@ typedef struct report {
  * escapes kept) until something replaces it with text of its own.
  */
 enum {
-    VALF_DECODED = 1 /* text holds the decoded value, not SGF syntax */
+    VALF_DECODED = 1, /* text holds the decoded value, not SGF syntax */
+    VALF_RUN = 2      /* "ab:ad", points of one column that the writer
+                         writes one by one (-e): one value, not one per
+                         point, while the tree is held */
 };
 
 typedef struct sgft_value {

@@ -199,7 +199,7 @@ static void point_group(checker *k, node *n, prop **members, size_t count,
         /* Setup goes to the replay in rectangles of one value of the
          * input each, so that message 39 finds the value each point came
          * from (fix_after_board joins them). */
-        wp_mode mode = k->ctx->opt.expand            ? WP_POINTS
+        wp_mode mode = k->ctx->opt.expand            ? WP_RUNS
                        : g == G_SETUP && k->board ? WP_ORIGIN
                                                   : WP_RECTS;
         sgft__fix_write_points(k->ctx, n, p, k->grid, k->origin,

@@ -175,10 +175,26 @@ static void decode_value(writer *w, const value *v, bool simple) {
                           w->ctx->opt.linebreaks);
 }
 
+/* A run of points down one column, "ab:ad", as its points: "ab][ac][ad"
+ * (the caller writes the outer brackets). */
+static void render_run(buf *b, const char *raw) {
+    int y1 = sgft__point_coord(raw[1]), y2 = sgft__point_coord(raw[4]);
+    for (int y = y1; y <= y2; y++) {
+        if (y > y1)
+            sgft__buf_put(b, "][", 2);
+        sgft__buf_putc(b, raw[0]);
+        sgft__buf_putc(b, sgft__coord_char(y));
+    }
+}
+
 /* Appends the canonical form of one value (between the brackets). */
 static void render_value(writer *w, buf *b, const prop *p, const value *v) {
     value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
     const char *raw = value_bytes(w->ctx, v);
+    if (v->flags & VALF_RUN) {
+        render_run(b, raw);
+        return;
+    }
     if (p->id != P_UNKNOWN && is_text_type(vt)) {
         decode_value(w, v, vt == VT_SIMPLETEXT);
         sgft__escape(b, w->text.data ? w->text.data : "", w->text.len, false);
@@ -303,7 +319,7 @@ static bool write_simple(writer *w, const node *n) {
         return false;
     size_t name_len = strlen(p->name), width = name_len;
     for (const value *v = p->values; v; v = v->next) {
-        if ((v->flags & VALF_DECODED) || v->len > 16)
+        if ((v->flags & (VALF_DECODED | VALF_RUN)) || v->len > 16)
             return false;
         const char *raw = value_bytes(w->ctx, v);
         for (size_t i = 0; i < v->len; i++)
