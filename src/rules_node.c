@@ -18,6 +18,77 @@
 
 /* --- point lists and the uniqueness rules (38) ---------------------------- */
 
+/* The points x1..x2, y1..y2 of value v of p into the grid as owner id;
+ * the first one owned already is reported (38), and all such are left
+ * out. */
+static void own_points(checker *k, const prop *p, const value *v,
+                       unsigned char id, int x1, int y1, int x2, int y2) {
+    bool dup = false;
+    for (int x = x1; x <= x2; x++)
+        for (int y = y1; y <= y2; y++) {
+            unsigned char *g = &k->grid[y * MAX_BOARD + x];
+            if (*g) {
+                if (!dup) {
+                    char pt[3] = {sgft__coord_char(x), sgft__coord_char(y), 0};
+                    report r = {0};
+                    r.prop = p->name;
+                    r.value = pt;
+                    r.detail = *g == GRID_MOVE ? "markup on the move deleted"
+                                               : "later one deleted";
+                    sgft__report(k->ctx, M_POINT_NOT_UNIQUE, true,
+                                 value_pos(v), &r);
+                }
+                dup = true;
+            } else {
+                *g = id;
+                k->origin[y * MAX_BOARD + x] = v->off;
+            }
+        }
+}
+
+static bool is_point_separator(char c) {
+    return c == ',' || c == ';' || c == ' ' || c == '\t' || c == '\n' ||
+           c == '\r';
+}
+
+/* A value that holds several points apart, "fc,pc,pd" (as some programs
+ * write a list in one value): each point on the board, of two letters,
+ * separated by commas, semicolons or white space ("ab," too).  When it is
+ * one, its points join the list (15, with the values they become) and
+ * true. */
+static bool separated_points(checker *k, const prop *p, const value *v,
+                             const char *s, size_t len, unsigned char id) {
+    size_t count = 0;
+    k->b.len = 0;
+    for (size_t i = 0; i < len;) {
+        if (is_point_separator(s[i])) {
+            i++;
+            continue;
+        }
+        int x, y;
+        if (i + 2 > len || (i + 2 < len && !is_point_separator(s[i + 2])) ||
+            sgft__val_point(s + i, 2, k->cols, k->rows, &x, &y) != VR_OK)
+            return false;
+        if (count++)
+            sgft__buf_put(&k->b, "][", 2);
+        sgft__buf_put(&k->b, s + i, 2);
+        i += 2;
+    }
+    if (!count || k->b.oom)
+        return false;
+    sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, k->b.data, k->b.len, NULL);
+    for (size_t i = 0; i < len;) {
+        if (is_point_separator(s[i])) {
+            i++;
+            continue;
+        }
+        int x = sgft__point_coord(s[i]), y = sgft__point_coord(s[i + 1]);
+        own_points(k, p, v, id, x, y, x, y);
+        i += 2;
+    }
+    return true;
+}
+
 /* Reads the points of p into the grid as owner id; points owned already
  * are reported (38) and left out. */
 static void read_points(checker *k, prop *p, unsigned char id) {
@@ -38,6 +109,8 @@ static void read_points(checker *k, prop *p, unsigned char id) {
                                  k->rows, &x2, &y2);
         }
         if (r1 == VR_BAD || r2 == VR_BAD) {
+            if (colon == len && separated_points(k, p, v, s, len, id))
+                continue;
             sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
             continue;
         }
@@ -65,27 +138,7 @@ static void read_points(checker *k, prop *p, unsigned char id) {
             char pt[2] = {sgft__coord_char(x1), sgft__coord_char(y1)};
             sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
         }
-        bool dup = false;
-        for (int x = x1; x <= x2; x++)
-            for (int y = y1; y <= y2; y++) {
-                unsigned char *g = &k->grid[y * MAX_BOARD + x];
-                if (*g) {
-                    if (!dup) {
-                        char pt[3] = {sgft__coord_char(x), sgft__coord_char(y), 0};
-                        report r = {0};
-                        r.prop = p->name;
-                        r.value = pt;
-                        r.detail = *g == GRID_MOVE ? "markup on the move deleted"
-                                                   : "later one deleted";
-                        sgft__report(k->ctx, M_POINT_NOT_UNIQUE, true,
-                                     value_pos(v), &r);
-                    }
-                    dup = true;
-                } else {
-                    *g = id;
-                    k->origin[y * MAX_BOARD + x] = v->off;
-                }
-            }
+        own_points(k, p, v, id, x1, y1, x2, y2);
     }
 }
 
