@@ -448,6 +448,19 @@ static void read_values(parser *p, prop *pr) {
 }
 
 /* A run of letters at pos. */
+/* Digits right after the letters of an identifier, as other games'
+ * programs write private properties (Hive's P0[...]): illegal characters
+ * (8, as SGFC has it); values after them stay with the letters. */
+static void skip_id_digits(parser *p) {
+    if (!is_digit(peek(p)))
+        return;
+    do {
+        sgft__junk_add(p, peek(p));
+        p->pos++;
+    } while (is_digit(peek(p)));
+    sgft__junk_flush(p);
+}
+
 static void identifier(parser *p) {
     uint64_t off = p->pos;
     char name[ID_MAX_LEN + 1];
@@ -473,6 +486,7 @@ static void identifier(parser *p) {
     sgft__junk_flush(p);
     uint64_t id_end = p->pos;
     uint64_t at;
+    skip_id_digits(p);
     c = sgft__peek_nonws(p, 0, &at);
     if (c != '[') {
         report r = {0};

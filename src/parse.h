@@ -64,6 +64,7 @@ static inline bool is_ws(int c) {
 }
 static inline bool is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static inline bool is_lower(int c) { return c >= 'a' && c <= 'z'; }
+static inline bool is_digit(int c) { return c >= '0' && c <= '9'; }
 
 /* Makes pos + k readable if the input has that much; returns the byte
  * there or EOF_CH. */

@@ -183,8 +183,10 @@ static const lex_row id_rows[] = {
      "1:11 W31\n1:19 W31\n"},
     {"lowercase letters alone are junk", "(;C[a]abc;B[aa])", 0,
      T1 "  C[a]\nnode 2 parent 1\n  B[aa]\n", "1:7 E8\n"},
-    {"digits are junk", "(;C[a]B2[aa])", 0, T1 "  C[a]\n",
-     "1:7 E20\n1:8 E8\n1:9 E54\n"},
+    {"digits after an identifier are junk", "(;C[a]B2[aa])", 0,
+     T1 "  B[aa]\n  C[a]\n", "1:8 E8\n"},
+    {"digits before no value", "(;C[a]B23;W[aa])", 0,
+     T1 "  C[a]\nnode 2 parent 1\n  W[aa]\n", "1:8 E8\n1:7 E20\n"},
 };
 
 START_TEST(test_identifiers) {
