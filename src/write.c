@@ -191,7 +191,7 @@ static void render_run(buf *b, const char *raw) {
 static void render_value(writer *w, buf *b, const prop *p, const value *v) {
     value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
     const char *raw = value_bytes(w->ctx, v);
-    if (v->flags & VALF_RUN) {
+    if ((v->flags & VALF_RUN) && v->len == 5) {
         render_run(b, raw);
         return;
     }
