@@ -151,6 +151,7 @@ void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                 ctx->status = SGFT_ENOMEM;
                 return;
             }
+            p->last_value->flags |= VALF_MADE;
             if (mode == WP_RUNS && tl == 5)
                 p->last_value->flags |= VALF_RUN;
         }

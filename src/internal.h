@@ -184,9 +184,11 @@ typedef struct report {
  */
 enum {
     VALF_DECODED = 1, /* text holds the decoded value, not SGF syntax */
-    VALF_RUN = 2      /* "ab:ad", points of one column that the writer
+    VALF_RUN = 2,     /* "ab:ad", points of one column that the writer
                          writes one by one (-e): one value, not one per
                          point, while the tree is held */
+    VALF_MADE = 4     /* written by the point list repair (fix.c), in the
+                         FF[4] form: no fault of the input when read again */
 };
 
 typedef struct sgft_value {

@@ -115,7 +115,7 @@ static void read_points(checker *k, prop *p, unsigned char id) {
             continue;
         }
         if (colon < len) {
-            if (k->tree->ff < 4) {
+            if (k->tree->ff < 4 && !(v->flags & VALF_MADE)) {
                 char ff[16];
                 snprintf(ff, sizeof ff, "%d", k->tree->ff);
                 report r = {0};
