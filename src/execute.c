@@ -568,10 +568,18 @@ SGFT_NOINLINE static void undo_to_parent(board *b, const node *n) {
         d--;
     if (d == b->depth)
         return;
-    size_t cost = 0;
-    for (size_t i = b->path[d].log; i < b->nlog; i++)
-        cost += take_cost(b, b->log[i].at);
-    bool bulk = at_once(b, cost);
+    /* What taking off the chains the board shows costs, and besides each
+     * change one, and the stones the undo takes off that the board does
+     * not show (put on and taken off again on the way back: a line that
+     * fills and empties the board ends on an empty one) each the size of
+     * a chain of them all. */
+    size_t cost = b->nlog - b->path[d].log, hidden = 0;
+    for (size_t i = b->path[d].log; i < b->nlog; i++) {
+        int at = b->log[i].at;
+        cost += take_cost(b, at);
+        hidden += b->log[i].old == EMPTY && b->stones[at] == EMPTY;
+    }
+    bool bulk = at_once(b, cost) || at_once(b, hidden * hidden);
     while (b->depth > d) {
         const struct step *back = &b->path[--b->depth];
         while (b->nlog > back->log) {
