@@ -53,6 +53,7 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     b->dirs[3] = b->stride;
     b->log_room = 4 * (size_t)cols * (size_t)rows + 2;
     b->fast_depth = b->fast_log = 0;
+    b->merge_at = 0; /* set by begin_node (execute.c) */
     b->superko = ctx->opt.superko;
     b->hash = 0;
     b->nlog = b->depth = 0;

@@ -24,6 +24,8 @@ struct step {
     uint16_t ko_point;  /* ... the point it emptied (or NO_POINT) */
     unsigned moves;     /* moves (B, W, passes too) from the root */
     bool suicide_ok;    /* the rules (RU) allow suicide */
+    bool merged;        /* stands for several nodes whose changes were
+                           merged (merge_block): undone at once */
 };
 
 /* A position seen on the line: its hash and the number of moves then. */
@@ -47,9 +49,10 @@ struct board {
     size_t depth, path_cap;
     /* sgft__execute_plain takes its short way while depth < fast_depth
      * and nlog <= fast_log: there is room for the node in both arrays and
-     * the path is not long enough to forget (both 0 on a new board; set
-     * by begin_node in execute.c) */
+     * the path is not long enough to forget, nor the log to merge (both 0
+     * on a new board; set by begin_node in execute.c) */
     size_t fast_depth, fast_log;
+    size_t merge_at; /* the log's length that calls for merge_block */
     /* the positions of the line: an open-addressing set (hash 0 marks a
      * free slot) and the insertions in order, undone last first */
     struct seen *set;

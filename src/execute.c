@@ -580,6 +580,8 @@ SGFT_NOINLINE static void undo_to_parent(board *b, const node *n) {
         hidden += b->log[i].old == EMPTY && b->stones[at] == EMPTY;
     }
     bool bulk = at_once(b, cost) || at_once(b, hidden * hidden);
+    for (size_t i = d; i < b->depth && !bulk; i++)
+        bulk = b->path[i].merged;
     while (b->depth > d) {
         const struct step *back = &b->path[--b->depth];
         while (b->nlog > back->log) {
@@ -608,8 +610,10 @@ enum { FORGET_DEPTH = 1024, FORGET_LOG = 1 << 16 };
 SGFT_NOINLINE static void forget_above(board *b) {
     b->path[0] = b->path[b->depth - 1];
     b->path[0].log = 0;
+    b->path[0].merged = false;
     b->depth = 1;
     b->nlog = 0;
+    b->merge_at = FORGET_LOG;
 }
 
 /* Whether forget_above is due before n: the walk stays below n's parent
@@ -622,6 +626,45 @@ static inline bool forget_due(const board *b, const node *n, size_t pending) {
 
 static inline size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
 
+/* A variation is left to come back to above the node after the last
+ * step, and the undo log is long.  The nodes from the deepest such
+ * variation's point down to the last one will only be undone together
+ * (the walk comes back to that point, or to one above it; any new
+ * variation to come back to starts below them): their changes are merged,
+ * each point's first one kept (the point as it was before them), so that
+ * the log holds at most one change for each point of the board, however
+ * long the line.  The steps of those nodes become one (merged: undone at
+ * once), followed by the last step, whose state the next node takes. */
+SGFT_NOINLINE static void merge_block(board *b) {
+    /* The block starts at the deepest step whose node has a sibling still
+     * to be walked (the walk comes back to the step before it), or after
+     * the first step, which is never undone. */
+    size_t top = b->depth - 1, first = top;
+    while (first > 1 && !b->path[first].n->next)
+        first--;
+    if (first >= top) {
+        b->merge_at = b->nlog + b->nlog / 2 + FORGET_LOG;
+        return;
+    }
+    size_t start = b->path[first].log, kept = start;
+    for (size_t i = start; i < b->nlog; i++) {
+        int at = b->log[i].at;
+        if (!b->skip[at]) {
+            b->skip[at] = 1;
+            b->log[kept++] = b->log[i];
+        }
+    }
+    for (size_t i = start; i < kept; i++)
+        b->skip[b->log[i].at] = 0;
+    b->nlog = kept;
+    b->path[first].merged = true;
+    b->path[first + 1] = b->path[top];
+    b->path[first + 1].log = kept;
+    b->depth = first + 2;
+    /* The next merge when the log has grown by half again. */
+    b->merge_at = kept + kept / 2 + FORGET_LOG;
+}
+
 /* The step of n on the path, the line's state copied from its parent's;
  * NULL when out of memory. */
 static struct step *begin_node(board *b, node *n, exec_facts *f,
@@ -632,19 +675,24 @@ static struct step *begin_node(board *b, node *n, exec_facts *f,
         undo_to_parent(b, n);
     else if (forget_due(b, n, pending))
         forget_above(b);
+    else if (b->nlog > b->merge_at && b->depth > 1)
+        merge_block(b);
     if (!sgft__vec_grow(&b->path, &b->path_cap, b->depth + 1,
                         sizeof *b->path, 32) ||
         !log_reserve(b)) {
         b->ctx->status = SGFT_ENOMEM;
         return NULL;
     }
+    if (b->merge_at < FORGET_LOG)
+        b->merge_at = FORGET_LOG;
     b->fast_depth = min_size(b->path_cap, FORGET_DEPTH + 1);
-    b->fast_log = min_size(b->log_cap - b->log_room, FORGET_LOG);
+    b->fast_log = min_size(b->log_cap - b->log_room, b->merge_at);
     struct step *st = &b->path[b->depth];
     if (b->depth)
         *st = b->path[b->depth - 1];
     else
         memset(st, 0, sizeof *st);
+    st->merged = false;
     st->n = n;
     st->log = b->nlog;
     st->hlog = b->nhlog;
@@ -684,6 +732,7 @@ void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f,
         f->captured = f->setup = false;
         st = &b->path[d];
         *st = st[-1];
+        st->merged = false;
         st->n = n;
         st->log = b->nlog;
         st->hlog = b->nhlog;
