@@ -269,7 +269,7 @@ static size_t convert_value(iconv_t cd, bool utf8, const prop *p,
                         runs < max_bad ? max_bad - runs : 0);
         if (k)
             sgft__buf_putc(out, ':');
-        sgft__escape(out, text.data ? text.data : "", text.len, split);
+        sgft__escape_kept(out, text.data ? text.data : "", text.len, split);
     }
     out->oom |= text.oom || part[0].oom || part[1].oom;
     sgft__buf_free(&part[0]);
