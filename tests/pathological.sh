@@ -19,11 +19,17 @@ cd "$TMPD" || exit 99
 limit_kb=1048576 # 1 GiB
 [ -n "${SGFTIDY_SANITIZED:-}" ] && limit_kb=unlimited
 
-# bounded ARGS...: runs sgftidy with the time and memory bounds; sets rc.
-bounded() {
-    (ulimit -v "$limit_kb" 2>/dev/null; exec timeout 600 "$SGFTIDY" "$@")
+# capped KB SECONDS ARGS...: runs sgftidy within KB of address space and
+# SECONDS; sets rc.  bounded ARGS...: with the generous bounds.
+capped() {
+    kb=$1 secs=$2
+    shift 2
+    (ulimit -v "$kb" 2>/dev/null; exec timeout "$secs" "$SGFTIDY" "$@")
     rc=$?
 }
+bounded() { capped "$limit_kb" 600 "$@"; }
+# fill_nodes FILE: the nodes of FILE that fill or empty the 52x52 board.
+fill_nodes() { tr ';' '\n' <"$1" | grep -c '^A[BE]\[aa:ZZ\]'; }
 check_rc() { # NAME WANT
     if [ "$rc" -eq "$2" ]; then pass=$((pass + 1)); else echo "FAIL $1: exit $rc, expected $2"; fail=$((fail + 1)); fi
 }
@@ -152,25 +158,23 @@ check_eq missing-brackets-nodes "$(tr ';' '\n' <norb.out | grep -c '^MN\[1\]')" 
 awk 'BEGIN { printf "(;FF[4]GM[1]SZ[52]"; for (i = 0; i < 2000; i++) printf ";AB[aa:ZZ];AE[aa:ZZ]"; printf ")" }' >fill.sgf
 bounded -q fill.sgf fill.out 2>err
 check_rc fill-empty 0
-check_eq fill-empty-nodes "$(tr ';' '\n' <fill.out | grep -c '^A[BE]\[aa:ZZ\]')" 4000
+check_eq fill-empty-nodes "$(fill_nodes fill.out)" 4000
 
 # Memory that grew with the changes of the board, not with the input: a
 # line of 40,000 nodes (800 kB) that fill and empty a 52x52 board held
 # the means to undo 108 million changes (430 MB), though no variation
 # was left to go back to.  It runs in 128 MiB of address space.
 awk 'BEGIN { printf "(;FF[4]GM[1]SZ[52]"; for (i = 0; i < 20000; i++) printf ";AB[aa:ZZ];AE[aa:ZZ]"; printf ")" }' >fill2.sgf
-(ulimit -v "$small_kb" 2>/dev/null; exec timeout 600 "$SGFTIDY" -q fill2.sgf fill2.out) 2>err
-rc=$?
+capped "$small_kb" 600 -q fill2.sgf fill2.out 2>err
 check_rc fill-empty-long 0
-check_eq fill-empty-long-nodes "$(tr ';' '\n' <fill2.out | grep -c '^A[BE]\[aa:ZZ\]')" 40000
+check_eq fill-empty-long-nodes "$(fill_nodes fill2.out)" 40000
 # The same line of 40,000 nodes with a variation beside it to come back
 # to: its changes, undone only together, are merged, one for each point
 # (it held 430 MB; now 14 MB, in 128 MiB of address space).
 awk 'BEGIN { printf "(;FF[4]GM[1]SZ[52]("; for (i = 0; i < 20000; i++) printf ";AB[aa:ZZ];AE[aa:ZZ]"; printf ")(;W[cc]))" }' >fill4.sgf
-(ulimit -v "$small_kb" 2>/dev/null; exec timeout 600 "$SGFTIDY" -q fill4.sgf fill4.out) 2>err
-rc=$?
+capped "$small_kb" 600 -q fill4.sgf fill4.out 2>err
 check_rc fill-empty-beside 0
-check_eq fill-empty-beside-nodes "$(tr ';' '\n' <fill4.out | grep -c '^A[BE]\[aa:ZZ\]')" 40000
+check_eq fill-empty-beside-nodes "$(fill_nodes fill4.out)" 40000
 check_eq fill-empty-beside-variation "$(grep -c '^(;W\[cc\]))' fill4.out)" 1
 
 # 20,000 variations (560 kB) that each fill a 52x52 board and empty it
@@ -178,8 +182,7 @@ check_eq fill-empty-beside-variation "$(grep -c '^(;W\[cc\]))' fill4.out)" 1
 # the stones to take off again were not on the board the cost was
 # reckoned from (135 s, now under 1 s; bounded here at 60 s).
 awk 'BEGIN { printf "(;FF[4]GM[1]SZ[52]"; for (j = 0; j < 20000; j++) printf "(;AB[aa:Zy];AE[aa:Zy];B[aa])"; printf ")" }' >back.sgf
-(ulimit -v "$limit_kb" 2>/dev/null; exec timeout 60 "$SGFTIDY" -q back.sgf back.out) 2>err
-rc=$?
+capped "$limit_kb" 60 -q back.sgf back.out 2>err
 check_rc fill-empty-back 0
 check_eq fill-empty-back-variations "$(grep -c '^(;AB\[aa:Zy\];AE\[aa:Zy\];B\[aa\])' back.out)" 20000
 
@@ -187,8 +190,7 @@ check_eq fill-empty-back-variations "$(grep -c '^(;AB\[aa:Zy\];AE\[aa:Zy\];B\[aa
 # written as 5.4 million points: the tree held a value for each (550 MB);
 # it holds a run down each column, and the writer writes the points.
 awk 'BEGIN { printf "(;FF[4]GM[1]SZ[52]"; for (i = 0; i < 1000; i++) printf ";AB[aa:ZZ];AE[aa:ZZ]"; printf ")" }' >fill3.sgf
-(ulimit -v "$small_kb" 2>/dev/null; exec timeout 600 "$SGFTIDY" -q -e fill3.sgf fill3.out) 2>err
-rc=$?
+capped "$small_kb" 600 -q -e fill3.sgf fill3.out 2>err
 check_rc fill-expanded 0
 check_eq fill-expanded-points "$(tr -cd '[' <fill3.out | wc -c | tr -d ' ')" 5408004
 check_eq fill-expanded-first "$(tr ';' '\n' <fill3.out | grep -c '^AB\[aa\]\[ab\]\[ac\]')" 1000
