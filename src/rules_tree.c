@@ -72,8 +72,11 @@ static long root_number(checker *k, const char *s, size_t len) {
     sgft__buf_clear(b);
     long n = -1;
     if (sgft__val_number(s, len, b) == VR_OK && b->data && b->data[0] != '-' &&
-        b->len < 9)
-        n = strtol(b->data, NULL, 10);
+        b->len < 9) {
+        n = 0; /* digits only, fewer than 9 */
+        for (size_t i = 0; i < b->len; i++)
+            n = n * 10 + (b->data[i] - '0');
+    }
     return n;
 }
 
