@@ -1,6 +1,7 @@
 /* board.c - the Go board's life (made, kept for the next game tree,
- * freed) and the set of the positions of its line (--superko); the play
- * on it is execute.c's. */
+ * freed), the upkeep of its undo log (forgotten, merged, snapshots) and
+ * the set of the positions of its line (--superko); the play on it is
+ * execute.c's. */
 #include "board.h"
 
 #include <stdlib.h>
@@ -54,6 +55,9 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     b->log_room = 4 * (size_t)cols * (size_t)rows + 2;
     b->fast_depth = b->fast_log = 0;
     b->merge_at = 0; /* set by begin_node (execute.c) */
+    b->nsnaps = 0;
+    b->snap_bytes = (n + 3) / 4;
+    b->snap_min = b->snap_bytes / sizeof *b->log;
     b->superko = ctx->opt.superko;
     b->hash = 0;
     b->nlog = b->depth = 0;
@@ -73,6 +77,7 @@ static void board_destroy(board *b) {
     free(b->path);
     free(b->set);
     free(b->hlog);
+    free(b->snaps);
     free(b);
 }
 
@@ -97,6 +102,120 @@ void sgft__exec_facts_free(exec_facts *f) {
     free(f->no_effect);
     free(f->marks);
     memset(f, 0, sizeof *f);
+}
+
+/* --- the upkeep of the undo log ------------------------------------------ */
+
+/* The walk will not come back above the node after the last step: only
+ * that step is kept (the state of the line: ko, moves, rules), and the
+ * undo log starts again.  The positions of the line (--superko) stay, and
+ * so does the log of their insertions, which the set is made again from
+ * when it grows. */
+void sgft__forget_above(board *b) {
+    b->path[0] = b->path[b->depth - 1];
+    b->path[0].log = 0;
+    b->path[0].merged = false;
+    b->path[0].snap = 0;
+    b->depth = 1;
+    b->nlog = 0;
+    b->nsnaps = 0;
+    b->merge_at = FORGET_LOG;
+}
+
+/* A variation is left to come back to above the node after the last
+ * step, and the undo log is long.  The nodes from the deepest such
+ * variation's point down to the last one will only be undone together
+ * (the walk comes back to that point, or to one above it; any new
+ * variation to come back to starts below them): their changes are merged,
+ * each point's first one kept (the point as it was before them), so that
+ * the log holds at most one change for each point of the board, however
+ * long the line.  The steps of those nodes become one (merged: undone at
+ * once), followed by the last step, whose state the next node takes. */
+void sgft__merge_block(board *b) {
+    /* The block starts at the deepest step whose node has a sibling still
+     * to be walked (the walk comes back to the step before it), or after
+     * the first step, which is never undone. */
+    size_t top = b->depth - 1, first = top;
+    while (first > 1 && !b->path[first].n->next)
+        first--;
+    if (first >= top) {
+        b->merge_at = b->nlog + b->nlog / 2 + FORGET_LOG;
+        return;
+    }
+    bool snapped = false;
+    for (size_t i = first; i <= top; i++)
+        snapped |= b->path[i].snap != 0;
+    size_t start = b->path[first].log, kept = start;
+    if (!snapped) {
+        for (size_t i = start; i < b->nlog; i++) {
+            int at = b->log[i].at;
+            if (!b->skip[at]) {
+                b->skip[at] = 1;
+                b->log[kept++] = b->log[i];
+            }
+        }
+        for (size_t i = start; i < kept; i++)
+            b->skip[b->log[i].at] = 0;
+        b->nlog = kept;
+    }
+    /* With a snapshot among them, or more changes than one takes room
+     * for, the position before them becomes one. */
+    if ((snapped || kept - start > b->snap_min) && !sgft__snap_push(b, first))
+        return;
+    kept = b->nlog;
+    b->path[first].merged = true;
+    b->path[first + 1] = b->path[top];
+    b->path[first + 1].log = kept;
+    b->path[first + 1].snap = 0;
+    b->depth = first + 2;
+    /* The next merge when the log has grown by half again. */
+    b->merge_at = kept + kept / 2 + FORGET_LOG;
+}
+
+/* --- snapshots ------------------------------------------------------------ */
+
+static void snap_put(unsigned char *s, size_t at, unsigned char c) {
+    unsigned shift = (unsigned)(at & 3) * 2;
+    unsigned keep = s[at >> 2] & ~(3u << shift);
+    s[at >> 2] = (unsigned char)(keep | (unsigned)c << shift);
+}
+
+bool sgft__snap_push(board *b, size_t s) {
+    size_t bytes = b->snap_bytes;
+    if (!sgft__vec_grow(&b->snaps, &b->snaps_cap, b->nsnaps + bytes, 1,
+                        4096)) {
+        b->ctx->status = SGFT_ENOMEM;
+        return false;
+    }
+    /* Made at the end of the snapshots, from the first one of the steps
+     * from s on, or else from the board, with the changes of the steps
+     * before that one undone. */
+    unsigned char *out = b->snaps + b->nsnaps;
+    size_t lo = s;
+    while (lo < b->depth && !b->path[lo].snap)
+        lo++;
+    size_t end = b->nlog, at = b->nsnaps;
+    if (lo < b->depth) {
+        at = b->path[lo].snap - 1;
+        end = b->path[lo].log;
+        memcpy(out, b->snaps + at, bytes);
+    } else {
+        memset(out, 0, bytes);
+        size_t n = (size_t)b->stride * (size_t)(b->rows + 2);
+        for (size_t p = 0; p < n; p++)
+            snap_put(out, p, b->stones[p]);
+    }
+    for (size_t i = end; i-- > b->path[s].log;)
+        snap_put(out, b->log[i].at, b->log[i].old);
+    /* The snapshots of the steps from s on give way to it. */
+    if (at != b->nsnaps)
+        memmove(b->snaps + at, out, bytes);
+    b->nsnaps = at + bytes;
+    b->path[s].snap = at + 1;
+    for (size_t i = s + 1; i < b->depth; i++)
+        b->path[i].snap = 0;
+    b->nlog = b->path[s].log;
+    return true;
 }
 
 /* --- the positions of the line (--superko) -------------------------------- */

@@ -25,7 +25,11 @@ struct step {
     unsigned moves;     /* moves (B, W, passes too) from the root */
     bool suicide_ok;    /* the rules (RU) allow suicide */
     bool merged;        /* stands for several nodes whose changes were
-                           merged (merge_block): undone at once */
+                           merged (sgft__merge_block): undone at once */
+    size_t snap;        /* 1 + the offset in the board's snapshots of the
+                           position before the node, whose changes then
+                           are not in the undo log (sgft__snap_push); 0:
+                           none */
 };
 
 /* A position seen on the line: its hash and the number of moves then. */
@@ -52,7 +56,17 @@ struct board {
      * the path is not long enough to forget, nor the log to merge (both 0
      * on a new board; set by begin_node in execute.c) */
     size_t fast_depth, fast_log;
-    size_t merge_at; /* the log's length that calls for merge_block */
+    size_t merge_at; /* the log's length that calls for sgft__merge_block */
+    /* Snapshots of positions, two bits a point (stones' values), in the
+     * order of their steps on the path: a node whose changes would take
+     * more room in the undo log than a snapshot (snap_min changes) keeps
+     * the position before it as one instead, so that the undo logs of a
+     * line every node of which has a variation to come back to grow with
+     * at most a snapshot for each node, however much each one changes. */
+    unsigned char *snaps;
+    size_t nsnaps, snaps_cap;
+    size_t snap_bytes; /* of one snapshot */
+    size_t snap_min;   /* the changes of a node that call for one */
     /* the positions of the line: an open-addressing set (hash 0 marks a
      * free slot) and the insertions in order, undone last first */
     struct seen *set;
@@ -76,6 +90,27 @@ struct board {
     } *pt;
     uint16_t *scratch, *stack; /* chain rebuild */
 };
+
+/* How deep the path, and how long the undo log, may grow before the steps
+ * that will not be undone are forgotten (sgft__forget_above). */
+enum { FORGET_DEPTH = 1024, FORGET_LOG = 1 << 16 };
+
+/* board.c: the upkeep of the undo log as the walk goes down (execute.c's
+ * begin_node calls them): the steps above the last are forgotten, when
+ * the walk will not come back to them; the nodes below the deepest
+ * variation left to come back to are merged into one step. */
+void sgft__forget_above(board *b);
+void sgft__merge_block(board *b);
+
+/* Two bits a point in a snapshot. */
+static inline unsigned char sgft__snap_get(const unsigned char *s, size_t at) {
+    return (unsigned char)((s[at >> 2] >> ((at & 3) * 2)) & 3);
+}
+
+/* board.c: the position before step s of the path (the nodes from s to
+ * the last undone) becomes a snapshot of step s, the last one kept: the
+ * undo log ends where s's changes began; false when out of memory. */
+bool sgft__snap_push(board *b, size_t s);
 
 /* board.c: the positions of the line (--superko).  A position joins the
  * line after `moves` moves, unless it is there; the last ones added are

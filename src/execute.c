@@ -28,7 +28,9 @@
  * insertions are undone last-in first-out with the path).
  *
  * The board's structure is in board.h; its life (made, kept for the next
- * tree, freed) and the set of positions are in board.c.
+ * tree, freed), the upkeep of the undo log (steps forgotten or merged,
+ * the positions kept as snapshots) and the set of positions are in
+ * board.c.
  */
 #include "board.h"
 
@@ -568,20 +570,42 @@ SGFT_NOINLINE static void undo_to_parent(board *b, const node *n) {
         d--;
     if (d == b->depth)
         return;
-    /* What taking off the chains the board shows costs, and besides each
-     * change one, and the stones the undo takes off that the board does
-     * not show (put on and taken off again on the way back: a line that
-     * fills and empties the board ends on an empty one) each the size of
-     * a chain of them all. */
-    size_t cost = b->nlog - b->path[d].log, hidden = 0;
-    for (size_t i = b->path[d].log; i < b->nlog; i++) {
-        int at = b->log[i].at;
-        cost += take_cost(b, at);
-        hidden += b->log[i].old == EMPTY && b->stones[at] == EMPTY;
+    /* The first snapshot of the steps undone, if any, gives the position
+     * before its step at once (the chains are built again after); the
+     * changes of the steps above it follow. */
+    size_t s = d;
+    while (s < b->depth && !b->path[s].snap)
+        s++;
+    bool bulk = s < b->depth;
+    if (bulk) {
+        const unsigned char *p = b->snaps + b->path[s].snap - 1;
+        int n_pts = b->stride * (b->rows + 2);
+        for (int at = 0; at < n_pts; at++) {
+            unsigned char c = sgft__snap_get(p, (size_t)at);
+            if (c != b->stones[at])
+                point_raw(b, at, c);
+        }
+        b->nsnaps = b->path[s].snap - 1;
+        b->nlog = b->path[s].log;
+        if (b->superko)
+            sgft__seen_undo(b, b->path[s].hlog);
+        b->depth = s;
+    } else {
+        /* What taking off the chains the board shows costs, and besides
+         * each change one, and the stones the undo takes off that the
+         * board does not show (put on and taken off again on the way
+         * back: a line that fills and empties the board ends on an empty
+         * one) each the size of a chain of them all. */
+        size_t cost = b->nlog - b->path[d].log, hidden = 0;
+        for (size_t i = b->path[d].log; i < b->nlog; i++) {
+            int at = b->log[i].at;
+            cost += take_cost(b, at);
+            hidden += b->log[i].old == EMPTY && b->stones[at] == EMPTY;
+        }
+        bulk = at_once(b, cost) || at_once(b, hidden * hidden);
+        for (size_t i = d; i < b->depth && !bulk; i++)
+            bulk = b->path[i].merged;
     }
-    bool bulk = at_once(b, cost) || at_once(b, hidden * hidden);
-    for (size_t i = d; i < b->depth && !bulk; i++)
-        bulk = b->path[i].merged;
     while (b->depth > d) {
         const struct step *back = &b->path[--b->depth];
         while (b->nlog > back->log) {
@@ -598,72 +622,15 @@ SGFT_NOINLINE static void undo_to_parent(board *b, const node *n) {
         chains_rebuild(b);
 }
 
-/* How deep the path, and how long the undo log, may grow before the steps
- * that will not be undone are forgotten (forget_above). */
-enum { FORGET_DEPTH = 1024, FORGET_LOG = 1 << 16 };
-
-/* The walk will not come back above the node after the last step: only
- * that step is kept (the state of the line: ko, moves, rules), and the
- * undo log starts again.  The positions of the line (--superko) stay, and
- * so does the log of their insertions, which the set is made again from
- * when it grows. */
-SGFT_NOINLINE static void forget_above(board *b) {
-    b->path[0] = b->path[b->depth - 1];
-    b->path[0].log = 0;
-    b->path[0].merged = false;
-    b->depth = 1;
-    b->nlog = 0;
-    b->merge_at = FORGET_LOG;
-}
-
-/* Whether forget_above is due before n: the walk stays below n's parent
- * (no sibling of n, none pending above), which the path ends with, and
- * the path or the log is long. */
+/* Whether sgft__forget_above is due before n: the walk stays below n's
+ * parent (no sibling of n, none pending above), which the path ends with,
+ * and the path or the log is long. */
 static inline bool forget_due(const board *b, const node *n, size_t pending) {
     return (b->depth > FORGET_DEPTH || b->nlog > FORGET_LOG) && !pending &&
            !n->next && b->path[b->depth - 1].n == n->parent;
 }
 
 static inline size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
-
-/* A variation is left to come back to above the node after the last
- * step, and the undo log is long.  The nodes from the deepest such
- * variation's point down to the last one will only be undone together
- * (the walk comes back to that point, or to one above it; any new
- * variation to come back to starts below them): their changes are merged,
- * each point's first one kept (the point as it was before them), so that
- * the log holds at most one change for each point of the board, however
- * long the line.  The steps of those nodes become one (merged: undone at
- * once), followed by the last step, whose state the next node takes. */
-SGFT_NOINLINE static void merge_block(board *b) {
-    /* The block starts at the deepest step whose node has a sibling still
-     * to be walked (the walk comes back to the step before it), or after
-     * the first step, which is never undone. */
-    size_t top = b->depth - 1, first = top;
-    while (first > 1 && !b->path[first].n->next)
-        first--;
-    if (first >= top) {
-        b->merge_at = b->nlog + b->nlog / 2 + FORGET_LOG;
-        return;
-    }
-    size_t start = b->path[first].log, kept = start;
-    for (size_t i = start; i < b->nlog; i++) {
-        int at = b->log[i].at;
-        if (!b->skip[at]) {
-            b->skip[at] = 1;
-            b->log[kept++] = b->log[i];
-        }
-    }
-    for (size_t i = start; i < kept; i++)
-        b->skip[b->log[i].at] = 0;
-    b->nlog = kept;
-    b->path[first].merged = true;
-    b->path[first + 1] = b->path[top];
-    b->path[first + 1].log = kept;
-    b->depth = first + 2;
-    /* The next merge when the log has grown by half again. */
-    b->merge_at = kept + kept / 2 + FORGET_LOG;
-}
 
 /* The step of n on the path, the line's state copied from its parent's;
  * NULL when out of memory. */
@@ -674,9 +641,9 @@ static struct step *begin_node(board *b, node *n, exec_facts *f,
     if (b->depth && b->path[b->depth - 1].n != n->parent)
         undo_to_parent(b, n);
     else if (forget_due(b, n, pending))
-        forget_above(b);
+        sgft__forget_above(b);
     else if (b->nlog > b->merge_at && b->depth > 1)
-        merge_block(b);
+        sgft__merge_block(b);
     if (!sgft__vec_grow(&b->path, &b->path_cap, b->depth + 1,
                         sizeof *b->path, 32) ||
         !log_reserve(b)) {
@@ -693,11 +660,19 @@ static struct step *begin_node(board *b, node *n, exec_facts *f,
     else
         memset(st, 0, sizeof *st);
     st->merged = false;
+    st->snap = 0;
     st->n = n;
     st->log = b->nlog;
     st->hlog = b->nhlog;
     b->depth++;
     return st;
+}
+
+/* A node that changed more points than a snapshot takes room for keeps
+ * the position before it as one (but the first step, never undone). */
+static inline void snap_if_large(board *b, const struct step *st) {
+    if (b->nlog - st->log > b->snap_min && b->depth > 1)
+        sgft__snap_push(b, b->depth - 1);
 }
 
 void sgft__execute_node(board *b, node *n, exec_facts *f, size_t pending) {
@@ -718,6 +693,7 @@ void sgft__execute_node(board *b, node *n, exec_facts *f, size_t pending) {
     execute_marks(b, np.m, f);
     if (b->superko)
         sgft__seen_add(b, b->hash, st->moves);
+    snap_if_large(b, st);
 }
 
 /* The common move of a game, in the fewest steps: the line goes on from
@@ -733,6 +709,7 @@ void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f,
         st = &b->path[d];
         *st = st[-1];
         st->merged = false;
+        st->snap = 0;
         st->n = n;
         st->log = b->nlog;
         st->hlog = b->nhlog;
@@ -751,13 +728,16 @@ void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f,
              ko_stone, ko_point);
         if (b->superko)
             sgft__seen_add(b, b->hash, st->moves);
+        snap_if_large(b, st);
         return;
     }
     b->log[b->nlog].at = (uint16_t)at;
     b->log[b->nlog].old = EMPTY;
     b->nlog++;
     unsigned dead = stone_put(b, at, c);
-    if (dead || !b->pt[b->pt[at].head].libs)
+    if (dead || !b->pt[b->pt[at].head].libs) {
         after_put(b, st, at, c, dead, false, false, v, value_bytes(b->ctx, v),
                   f, ko_stone, ko_point);
+        snap_if_large(b, st);
+    }
 }

@@ -177,6 +177,17 @@ check_rc fill-empty-beside 0
 check_eq fill-empty-beside-nodes "$(fill_nodes fill4.out)" 40000
 check_eq fill-empty-beside-variation "$(grep -c '^(;W\[cc\]))' fill4.out)" 1
 
+# 40,000 nested variations (760 kB), each a node that fills or empties a
+# 52x52 board with a variation beside it to come back to: the undo log
+# held each node's 2,704 changes (430 MB); a node that changes more than
+# a snapshot of the board takes room for keeps the position before it
+# as one instead (55 MB, in 128 MiB of address space).
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[52]"; for (i = 0; i < 20000; i++) printf "(;AB[aa:ZZ](;AE[aa:ZZ]"; for (i = 0; i < 20000; i++) printf ")(;C[e]))(;C[f])"; printf ")" }' >nest.sgf
+capped "$small_kb" 600 -q nest.sgf nest.out 2>err
+check_rc fill-empty-nested 0
+check_eq fill-empty-nested-nodes "$(fill_nodes nest.out)" 40000
+check_eq fill-empty-nested-variations "$(grep -o '(;C\[[ef]\])' nest.out | wc -l | tr -d ' ')" 40000
+
 # 20,000 variations (560 kB) that each fill a 52x52 board and empty it
 # again: going back from each took the square of the board's size, as
 # the stones to take off again were not on the board the cost was
