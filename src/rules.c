@@ -309,6 +309,7 @@ static checker *checker_new(sgft_ctx *ctx) {
         sgft__buf_init(&k->a);
         sgft__buf_init(&k->b);
         sgft__buf_init(&k->num);
+        sgft__buf_init(&k->num_in);
         memset(&k->facts, 0, sizeof k->facts);
         k->later = NULL;
         k->later_cap = 0;
@@ -317,6 +318,7 @@ static checker *checker_new(sgft_ctx *ctx) {
     sgft__buf_clear(&k->a);
     sgft__buf_clear(&k->b);
     sgft__buf_clear(&k->num);
+    sgft__buf_clear(&k->num_in);
     k->ctx = ctx;
     return k;
 }
@@ -325,6 +327,7 @@ static void checker_destroy(checker *k) {
     sgft__buf_free(&k->a);
     sgft__buf_free(&k->b);
     sgft__buf_free(&k->num);
+    sgft__buf_free(&k->num_in);
     sgft__exec_facts_free(&k->facts);
     free(k->later);
     free(k);
@@ -354,7 +357,7 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
         walk(k, tree->root);
         run_tree(k);
     }
-    bool oom = k->a.oom || k->b.oom || k->num.oom;
+    bool oom = k->a.oom || k->b.oom || k->num.oom || k->num_in.oom;
     sgft__board_free(k->board);
     if (oom || ctx->status)
         checker_destroy(k);

@@ -38,7 +38,7 @@ typedef struct checker {
     unsigned long katrain_cut, katrain_emptied;
     /* From here on, the memory kept for the next tree (checker_new). */
     buf a, b;         /* scratch */
-    buf num;          /* scratch of the root's numbers (rules_tree.c) */
+    buf num, num_in;  /* scratch of the root's numbers (rules_tree.c) */
     exec_facts facts; /* what the replay found at the current node */
     node **later;     /* the walk's siblings still to be checked */
     size_t later_cap;

@@ -66,40 +66,55 @@ bool sgft__rule_charset_e1(checker *k, node *root, prop *p, value *v) {
 
 /* --- the root ------------------------------------------------------------- */
 
-/* A root Number (FF, GM, one side of SZ); -1 when it is not one. */
-static long root_number(checker *k, const char *s, size_t len) {
-    buf *b = &k->num;
+/* A root Number (FF, GM, one side of SZ), read as the value rules read
+ * a Number: without its white space, and from the one run of digits of a
+ * value whose rest holds no digit ("9x"); then *fixed (when not NULL) is
+ * set, for message 15.  k->num holds its digits; -1 when it is none. */
+static long root_number(checker *k, const char *s, size_t len, bool *fixed) {
+    buf *in = &k->num_in, *b = &k->num;
+    sgft__buf_clear(in);
+    sgft__buf_put(in, s, len);
+    bool spaced = sgft__unspace(in, false);
     sgft__buf_clear(b);
-    long n = -1;
-    if (sgft__val_number(s, len, b) == VR_OK && b->data && b->data[0] != '-' &&
-        b->len < 9) {
-        n = 0; /* digits only, fewer than 9 */
-        for (size_t i = 0; i < b->len; i++)
-            n = n * 10 + (b->data[i] - '0');
-    }
+    vresult r = sgft__val_number(in->data ? in->data : "", in->len, b);
+    if (r == VR_BAD || !b->data || b->data[0] == '-' || b->len >= 9)
+        return -1;
+    long n = 0; /* digits only, fewer than 9 */
+    for (size_t i = 0; i < b->len; i++)
+        n = n * 10 + (b->data[i] - '0');
+    if (fixed && (r == VR_FIXED || spaced))
+        *fixed = true;
     return n;
 }
 
-static long root_prop_number(checker *k, prop *p) {
+static long root_prop_number(checker *k, prop *p, bool *fixed) {
     if (!p || !p->values)
         return -1;
     sgft__decode_simple(k, &k->a, p->values);
-    return root_number(k, k->a.data, k->a.len);
+    return root_number(k, k->a.data, k->a.len, fixed);
+}
+
+/* Message 15 for root property p, whose value was read as now. */
+static void root_value_fixed(checker *k, prop *p, const char *now,
+                             size_t len) {
+    sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, p->values, now, len, NULL);
 }
 
 long sgft__root_game(checker *k, node *root) {
-    long n = root_prop_number(k, sgft__prop_find(root, P_GM));
+    long n = root_prop_number(k, sgft__prop_find(root, P_GM), NULL);
     return n < 1 ? 1 : n;
 }
 
-/* Message 18 for root property p: what is assumed instead. */
+/* Message 18 for root property p: what is assumed instead.  At the
+ * value's '[', as SGFC gives it. */
 static void bad_root_value(checker *k, const prop *p, const char *assumed) {
     report r = {0};
     r.prop = p->name;
     r.value = p->values && p->values->len ? value_bytes(k->ctx, p->values) : "";
     r.value_len = p->values ? p->values->len : 0;
     r.detail = assumed;
-    sgft__report(k->ctx, M_BAD_ROOT_VALUE, true, p->off, &r);
+    sgft__report(k->ctx, M_BAD_ROOT_VALUE, true,
+                 p->values ? value_pos(p->values) : p->off, &r);
 }
 
 /* The board size SZ gives, as board_size settles it (without a word):
@@ -111,10 +126,10 @@ static void settled_size(checker *k, prop *sz, long *cols, long *rows) {
         return;
     sgft__decode_simple(k, &k->a, sz->values);
     size_t colon = sgft__compose_split(k->a.data, k->a.len);
-    long c = root_number(k, k->a.data, colon);
-    long r = colon < k->a.len
-                 ? root_number(k, k->a.data + colon + 1, k->a.len - colon - 1)
-                 : c;
+    long c = root_number(k, k->a.data, colon, NULL);
+    long r = colon < k->a.len ? root_number(k, k->a.data + colon + 1,
+                                            k->a.len - colon - 1, NULL)
+                              : c;
     if (c < 1 || r < 1)
         return;
     long maxc = k->game->max_cols, maxr = k->game->max_rows;
@@ -154,15 +169,22 @@ static void board_size(checker *k, node *root, prop *sz) {
     value *v = sz->values;
     sgft__decode_simple(k, &k->a, v);
     size_t colon = sgft__compose_split(k->a.data, k->a.len);
-    long c = root_number(k, k->a.data, colon);
-    long r_ = colon < k->a.len
-                  ? root_number(k, k->a.data + colon + 1, k->a.len - colon - 1)
-                  : c;
+    bool fixed = false;
+    long c = root_number(k, k->a.data, colon, &fixed);
+    long r_ = colon < k->a.len ? root_number(k, k->a.data + colon + 1,
+                                             k->a.len - colon - 1, &fixed)
+                               : c;
     if (c < 1 || r_ < 1) {
         snprintf(detail, sizeof detail, "SZ[%d]", def);
         bad_root_value(k, sz, detail);
         sgft__fix_delete_prop(root, sz);
         return;
+    }
+    if (fixed) {
+        int n = colon < k->a.len
+                    ? snprintf(detail, sizeof detail, "%ld:%ld", c, r_)
+                    : snprintf(detail, sizeof detail, "%ld", c);
+        root_value_fixed(k, sz, detail, (size_t)n);
     }
     long maxc = k->game->max_cols, maxr = k->game->max_rows;
     if ((maxc && c > maxc) || (maxr && r_ > maxr)) {
@@ -230,13 +252,19 @@ bool sgft__rule_root_values(checker *k, node *root, prop *p_, value *v_) {
 
     t->ff = 1;
     if (ff) {
-        long n = root_prop_number(k, ff);
+        bool fixed = false;
+        long n = root_prop_number(k, ff, &fixed);
+        if (n >= 1 && fixed)
+            root_value_fixed(k, ff, k->num.data, k->num.len);
         if (n < 1) {
             bad_root_value(k, ff, "FF[1]");
         } else if (n > 4) {
+            /* at the value's '[', as SGFC gives it */
             report r = {0};
-            r.value = k->a.data;
-            sgft__report(k->ctx, M_UNKNOWN_FF, true, ff->off, &r);
+            r.value = k->num.data;
+            r.value_len = k->num.len;
+            sgft__report(k->ctx, M_UNKNOWN_FF, true, value_pos(ff->values),
+                         &r);
             t->ff = 4;
         } else {
             t->ff = (int)n;
@@ -244,13 +272,16 @@ bool sgft__rule_root_values(checker *k, node *root, prop *p_, value *v_) {
     }
     t->gm = 1;
     if (gm) {
-        long n = root_prop_number(k, gm);
+        bool fixed = false;
+        long n = root_prop_number(k, gm, &fixed);
         if (n < 1) {
             bad_root_value(k, gm, "GM[1]");
             sgft__fix_delete_prop(root, gm);
         } else {
             t->gm = (int)n;
-            sgft__fix_value(k->ctx, gm->values, k->a.data, k->a.len);
+            if (fixed)
+                root_value_fixed(k, gm, k->num.data, k->num.len);
+            sgft__fix_value(k->ctx, gm->values, k->num.data, k->num.len);
             sgft__fix_keep_value(gm, gm->values);
         }
     }

@@ -39,7 +39,7 @@ static const rule_case cases[] = {
     {"root_values", "",
      "(;FF[5]GM[1]SZ[9:9]SZ[7];B[aa])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
-     "1:20 E28\n1:3 E46\n1:13 E47\n"},
+     "1:20 E28\n1:5 E46\n1:13 E47\n"},
     {"duplicates", "",
      "(;FF[4]GM[1]SZ[9];B[aa]C[x]C[y]AB[bb]AB[cc])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];AB[bb][cc];B[aa]C[x\n\ny])\n",
