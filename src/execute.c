@@ -668,6 +668,22 @@ static struct step *begin_node(board *b, node *n, exec_facts *f,
     return st;
 }
 
+bool sgft__setup_changes(board *b, node *n, const prop *p) {
+    if (b->depth && b->path[b->depth - 1].n != n->parent)
+        undo_to_parent(b, n);
+    unsigned char c = p->id == P_AB ? BLACK : p->id == P_AW ? WHITE : EMPTY;
+    for (const value *v = p->values; v; v = v->next) {
+        int x1, y1, x2, y2;
+        if (!sgft__value_rect(b->ctx, v, &x1, &y1, &x2, &y2))
+            return true; /* not a point the replay reads: not its call */
+        for (int x = x1; x <= x2; x++)
+            for (int y = y1; y <= y2; y++)
+                if (b->stones[AT(b, x, y)] != c)
+                    return true;
+    }
+    return false;
+}
+
 /* A node that changed more points than a snapshot takes room for keeps
  * the position before it as one (but the first step, never undone). */
 static inline void snap_if_large(board *b, const struct step *st) {

@@ -632,6 +632,9 @@ void sgft__execute_node(board *b, node *n, exec_facts *f, size_t pending);
 void sgft__execute_plain(board *b, node *n, int x, int y, exec_facts *f,
                          size_t pending);
 void sgft__exec_facts_free(exec_facts *f);
+/* Whether setup property p of n (AB, AW, AE) changes the board from the
+ * position before n, which the board goes back to (a rule's question). */
+bool sgft__setup_changes(board *b, node *n, const prop *p);
 
 /* rules.c: the rule engine; checks and repairs one tree in place. */
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree);

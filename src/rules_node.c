@@ -432,26 +432,46 @@ bool sgft__rule_two_moves(checker *k, node *n, prop *p, value *v) {
     return true;
 }
 
+/* Whether setup property q stays: not AB, AW or AE all of whose points
+ * are as the board already has them, which the replay deletes (39). */
+static bool setup_stays(checker *k, node *n, const prop *q) {
+    if (q->id == P_PL || !k->board)
+        return true;
+    return sgft__setup_changes(k->board, n, q);
+}
+
 /* Setup and move properties mixed (30): setup, root, game-info and N
- * stay, the rest goes into a new node; a lone PL is deleted. */
+ * stay, the rest goes into a new node; a lone PL is deleted.  As SGFC,
+ * which deletes setup without effect (39) before it looks: setup that
+ * changes nothing does not split the node. */
 bool sgft__rule_setup_and_move(checker *k, node *n, prop *p, value *v) {
     (void)p, (void)v;
     if (!n->props || !n->props->next || !sgft__has_kind(n, PK_MOVE) ||
         !sgft__has_kind(n, PK_SETUP))
         return true;
+    /* The message is at the last setup property in SGFC's order of a
+     * node's properties: AB and AW, then AE, then PL. */
+    static const prop_id order[] = {P_AB, P_AW, P_AE, P_PL};
+    const prop *last = NULL;
+    bool stones = false;
+    for (size_t i = 0; i < sizeof order / sizeof *order; i++)
+        for (const prop *q = n->props; q; q = q->next) {
+            if (q->id != order[i] || !setup_stays(k, n, q))
+                continue;
+            if (q->id != P_AW || !last || last->id != P_AB ||
+                q->off > last->off)
+                last = q;
+            stones |= q->id != P_PL;
+        }
+    if (!last)
+        return true;
     prop *pl = sgft__prop_find(n, P_PL);
-    bool only_pl = pl && !sgft__prop_find(n, P_AB) &&
-                   !sgft__prop_find(n, P_AW) && !sgft__prop_find(n, P_AE);
+    bool only_pl = pl && !stones;
     char detail[64] = "node split";
     if (only_pl)
         snprintf(detail, sizeof detail, "<PL> [%.*s] deleted",
                  pl->values ? (int)(pl->values->len < 40 ? pl->values->len : 40) : 0,
                  pl->values ? value_bytes(k->ctx, pl->values) : "");
-    /* at the last setup property, as SGFC gives it */
-    const prop *last = n->props;
-    for (const prop *q = n->props; q; q = q->next)
-        if (q->id != P_UNKNOWN && sgft__props[q->id].kind == PK_SETUP)
-            last = q;
     sgft__rep_prop(k, M_MOVE_SETUP_MIXED, last, detail);
     if (only_pl)
         sgft__fix_delete_prop(n, pl);
