@@ -272,9 +272,13 @@ void sgft__point_lists(checker *k, node *n, prop_group only) {
             continue;
         prop *members[6];
         size_t count = 0;
-        for (prop *p = n->props; p; p = p->next)
-            if (p->id != P_UNKNOWN && sgft__props[p->id].group == g)
-                members[count++] = p;
+        /* Setup as SGFC reads a node, AB and AW before AE: a point in AE
+         * and in AB or AW is AE's twice (38). */
+        for (int pass = 0; pass < (g == G_SETUP ? 2 : 1); pass++)
+            for (prop *p = n->props; p; p = p->next)
+                if (p->id != P_UNKNOWN && sgft__props[p->id].group == g &&
+                    (g != G_SETUP || (p->id == P_AE) == (pass == 1)))
+                    members[count++] = p;
         if (count)
             point_group(k, n, members, count, (prop_group)g);
     }
