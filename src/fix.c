@@ -205,6 +205,9 @@ void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
             ctx->status = SGFT_ENOMEM;
             return;
         }
+        /* M's points come after those of MA and TR (read_points) */
+        if (to->values != to->last_value)
+            to->last_value->flags |= VALF_JOINED;
     }
     sgft__prop_unlink(n, m);
 }

@@ -187,8 +187,10 @@ enum {
     VALF_RUN = 2,     /* "ab:ad", points of one column that the writer
                          writes one by one (-e): one value, not one per
                          point, while the tree is held */
-    VALF_MADE = 4     /* written by the point list repair (fix.c), in the
+    VALF_MADE = 4,    /* written by the point list repair (fix.c), in the
                          FF[4] form: no fault of the input when read again */
+    VALF_JOINED = 8   /* the first value of a duplicate property joined to
+                         the first one's (sgft__prop_move_values) */
 };
 
 typedef struct sgft_value {

@@ -89,56 +89,81 @@ static bool separated_points(checker *k, const prop *p, const value *v,
     return true;
 }
 
-/* Reads the points of p into the grid as owner id; points owned already
- * are reported (38) and left out. */
-static void read_points(checker *k, prop *p, unsigned char id) {
-    for (value *v = p->values; v; v = v->next) {
-        sgft__decode_simple(k, &k->a, v);
-        if (is_blank(k->a.data, k->a.len))
-            continue;
-        const char *s = k->a.data;
-        size_t len = k->a.len;
-        size_t colon = sgft__compose_split(s, len);
-        int x1, y1, x2, y2;
-        vresult r1, r2 = VR_OK;
-        r1 = sgft__val_point(s, colon, k->cols, k->rows, &x1, &y1);
-        x2 = x1;
-        y2 = y1;
-        if (colon < len) {
-            r2 = sgft__val_point(s + colon + 1, len - colon - 1, k->cols,
-                                 k->rows, &x2, &y2);
+/* One value of p's point list (read_points).  On the first pass its
+ * faults are reported and a single point owned; on the second, the
+ * points of a rectangle are owned. */
+static void read_value_points(checker *k, prop *p, value *v, unsigned char id,
+                              bool rects) {
+    sgft__decode_simple(k, &k->a, v);
+    if (is_blank(k->a.data, k->a.len))
+        return;
+    const char *s = k->a.data;
+    size_t len = k->a.len;
+    size_t colon = sgft__compose_split(s, len);
+    int x1, y1, x2, y2;
+    vresult r1, r2 = VR_OK;
+    r1 = sgft__val_point(s, colon, k->cols, k->rows, &x1, &y1);
+    x2 = x1;
+    y2 = y1;
+    if (colon < len) {
+        r2 = sgft__val_point(s + colon + 1, len - colon - 1, k->cols, k->rows,
+                             &x2, &y2);
+    }
+    if (r1 == VR_BAD || r2 == VR_BAD) {
+        if (rects || (colon == len && separated_points(k, p, v, s, len, id)))
+            return;
+        sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+        return;
+    }
+    bool rect = colon < len && (x1 != x2 || y1 != y2);
+    int lx = x1 < x2 ? x1 : x2, hx = x1 < x2 ? x2 : x1;
+    int ly = y1 < y2 ? y1 : y2, hy = y1 < y2 ? y2 : y1;
+    if (rects) {
+        if (rect)
+            own_points(k, p, v, id, lx, ly, hx, hy);
+        return;
+    }
+    if (colon < len) {
+        if (k->tree->ff < 4 && !(v->flags & VALF_MADE)) {
+            char ff[16];
+            snprintf(ff, sizeof ff, "%d", k->tree->ff);
+            report r = {0};
+            r.value = ff;
+            r.detail = "compressed point list";
+            sgft__report(k->ctx, M_FF4_FEATURE, true, value_pos(v), &r);
         }
-        if (r1 == VR_BAD || r2 == VR_BAD) {
-            if (colon == len && separated_points(k, p, v, s, len, id))
-                continue;
-            sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
-            continue;
-        }
-        if (colon < len) {
-            if (k->tree->ff < 4 && !(v->flags & VALF_MADE)) {
-                char ff[16];
-                snprintf(ff, sizeof ff, "%d", k->tree->ff);
-                report r = {0};
-                r.value = ff;
-                r.detail = "compressed point list";
-                sgft__report(k->ctx, M_FF4_FEATURE, true, value_pos(v), &r);
-            }
-            if (x1 == x2 && y1 == y2) {
-                char pt[2] = {sgft__coord_char(x1), sgft__coord_char(y1)};
-                sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
-            } else if (x1 > x2 || y1 > y2) {
-                int lx = x1 < x2 ? x1 : x2, hx = x1 < x2 ? x2 : x1;
-                int ly = y1 < y2 ? y1 : y2, hy = y1 < y2 ? y2 : y1;
-                x1 = lx, x2 = hx, y1 = ly, y2 = hy;
-                char rc[5] = {sgft__coord_char(x1), sgft__coord_char(y1), ':',
-                              sgft__coord_char(x2), sgft__coord_char(y2)};
-                sgft__rep_value(k, M_COMPOSE_CORRECTED, p, v, rc, 5, NULL);
-            }
-        } else if (r1 == VR_FIXED) {
+        if (!rect) {
             char pt[2] = {sgft__coord_char(x1), sgft__coord_char(y1)};
             sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
+        } else if (x1 > x2 || y1 > y2) {
+            char rc[5] = {sgft__coord_char(lx), sgft__coord_char(ly), ':',
+                          sgft__coord_char(hx), sgft__coord_char(hy)};
+            sgft__rep_value(k, M_COMPOSE_CORRECTED, p, v, rc, 5, NULL);
         }
+    } else if (r1 == VR_FIXED) {
+        char pt[2] = {sgft__coord_char(x1), sgft__coord_char(y1)};
+        sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, pt, 2, NULL);
+    }
+    if (!rect)
         own_points(k, p, v, id, x1, y1, x2, y2);
+}
+
+/* Reads the points of p into the grid as owner id; points owned already
+ * are reported (38) and left out.  The values are read in order, and
+ * their points owned in SGFC's order: in each property as written (a
+ * duplicate's values were joined to the first's), the single points
+ * first, then the rectangles (SGFC puts their points after the list's),
+ * so that a point both alone and in a rectangle is the rectangle's
+ * twice. */
+static void read_points(checker *k, prop *p, unsigned char id) {
+    value *end;
+    for (value *from = p->values; from; from = end) {
+        end = from->next;
+        while (end && !(end->flags & VALF_JOINED))
+            end = end->next;
+        for (int pass = 0; pass < 2; pass++)
+            for (value *v = from; v != end; v = v->next)
+                read_value_points(k, p, v, id, pass == 1);
     }
 }
 
@@ -450,8 +475,15 @@ static bool setup_stays(checker *k, node *n, const prop *q) {
  * changes nothing does not split the node. */
 bool sgft__rule_setup_and_move(checker *k, node *n, prop *p, value *v) {
     (void)p, (void)v;
-    if (!n->props || !n->props->next || !sgft__has_kind(n, PK_MOVE) ||
-        !sgft__has_kind(n, PK_SETUP))
+    if (!n->props || !n->props->next || !sgft__has_kind(n, PK_SETUP))
+        return true;
+    /* A move property, but those that need a move, without B or W: they
+     * go (43) before SGFC looks. */
+    bool bw = sgft__prop_find(n, P_B) || sgft__prop_find(n, P_W), mv = false;
+    for (const prop *q = n->props; q && !mv; q = q->next)
+        mv = q->id != P_UNKNOWN && sgft__props[q->id].kind == PK_MOVE &&
+             (bw || !(sgft__props[q->id].flags & PF_NEEDS_MOVE));
+    if (!mv)
         return true;
     /* The message is at the last setup property in SGFC's order of a
      * node's properties: AB and AW, then AE, then PL. */
@@ -490,7 +522,11 @@ bool sgft__rule_annotations(checker *k, node *n, prop *p_, value *v_) {
     (void)p_, (void)v_;
     if (!n->props || !n->props->next)
         return true;
-    for (int g = G_POSITION_ANN; g <= G_MOVE_ANN; g++) {
+    /* Without a move, the move annotations all go (43), as SGFC deletes
+     * each before it looks for another. */
+    bool move = sgft__prop_find(n, P_B) || sgft__prop_find(n, P_W);
+    for (int g = G_POSITION_ANN; g <= (move ? G_MOVE_ANN : G_POSITION_ANN);
+         g++) {
         prop *first = NULL, *next;
         for (prop *p = n->props; p; p = next) {
             next = p->next;

@@ -359,9 +359,10 @@ void sgft__prop_clear_values(prop *p) { p->values = p->last_value = NULL; }
 void sgft__prop_move_values(prop *to, prop *from) {
     if (!from->values)
         return;
-    if (to->last_value)
+    if (to->last_value) {
         to->last_value->next = from->values;
-    else
+        from->values->flags |= VALF_JOINED;
+    } else
         to->values = from->values;
     to->last_value = from->last_value;
     from->values = from->last_value = NULL;
