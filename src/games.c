@@ -70,12 +70,13 @@ static bool is_space(char c) {
 
 vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
                         int *x, int *y) {
-    /* White space inside is removed as a repair ("a a"). */
+    /* What is not a letter is removed as a repair, when two letters are
+     * left ("a a", ":ee", as SGFC); more than two are not cut down. */
     char c[2];
     size_t n = 0;
     bool ws = false;
     for (size_t i = 0; i < len; i++) {
-        if (is_space(s[i])) {
+        if (sgft__point_coord(s[i]) < 0) {
             ws = true;
             continue;
         }

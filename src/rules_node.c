@@ -46,9 +46,10 @@ static void own_points(checker *k, const prop *p, const value *v,
         }
 }
 
+/* '[' too: "hf[if" is two points whose ']' was left out. */
 static bool is_point_separator(char c) {
     return c == ',' || c == ';' || c == ' ' || c == '\t' || c == '\n' ||
-           c == '\r';
+           c == '\r' || c == '[';
 }
 
 /* A value that holds several points apart, "fc,pc,pd" (as some programs
@@ -100,6 +101,15 @@ static void read_value_points(checker *k, prop *p, value *v, unsigned char id,
     const char *s = k->a.data;
     size_t len = k->a.len;
     size_t colon = sgft__compose_split(s, len);
+    if (colon == 0) { /* "[:gg]": an empty value to SGFC (17) */
+        if (!rects) {
+            report r = {0};
+            r.prop = p->name;
+            r.as_error = true;
+            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
+        }
+        return;
+    }
     int x1, y1, x2, y2;
     vresult r1, r2 = VR_OK;
     r1 = sgft__val_point(s, colon, k->cols, k->rows, &x1, &y1);

@@ -237,7 +237,14 @@ static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
     const char *s1 = part[1].data ? part[1].data : "";
     bool keep = true, fixed = false;
     k->b.len = 0;
-    if (k->game->points && (vt == VT_LABEL || vt == VT_ARROW)) {
+    if (k->game->points && (vt == VT_LABEL || vt == VT_ARROW) && !colon) {
+        /* "[:b]": an empty value to SGFC (17) */
+        report r = {0};
+        r.prop = p->name;
+        r.as_error = true;
+        sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
+        keep = false;
+    } else if (k->game->points && (vt == VT_LABEL || vt == VT_ARROW)) {
         int x1, y1, x2 = -1, y2 = -1;
         vresult r1 = sgft__val_point(s0, part[0].len, k->cols, k->rows, &x1, &y1);
         vresult r2 = vt == VT_ARROW ? sgft__val_point(s1, part[1].len, k->cols,
