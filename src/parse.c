@@ -448,16 +448,29 @@ static void read_values(parser *p, prop *pr) {
 }
 
 /* A run of letters at pos. */
-/* Digits right after the letters of an identifier, as other games'
- * programs write private properties (Hive's P0[...]): illegal characters
- * (8, as SGFC has it); values after them stay with the letters. */
-static void skip_id_digits(parser *p) {
-    if (!is_digit(peek(p)))
-        return;
-    do {
-        sgft__junk_add(p, peek(p));
-        p->pos++;
-    } while (is_digit(peek(p)));
+/* What may stand between an identifier and its value as illegal
+ * characters: no letter, white space, bracket, parenthesis or ';'. */
+static bool id_junk(int c) {
+    return c != EOF_CH && !is_ws(c) && !is_upper(c) && !is_lower(c) &&
+           c != '[' && c != ';' && c != '(' && c != ')';
+}
+
+/* Characters between the letters of an identifier and its value: digits,
+ * as other games' programs write private properties (Hive's P0[...]), or
+ * others (B:[jl]).  Illegal characters (8, as SGFC has it); the values
+ * after them stay with the letters. */
+static void skip_id_junk(parser *p) {
+    for (;;) {
+        uint64_t ws;
+        int c = sgft__peek_nonws(p, 0, &ws);
+        if (!id_junk(c))
+            break;
+        p->pos += ws;
+        do {
+            sgft__junk_add(p, c);
+            p->pos++;
+        } while (id_junk(c = peek(p)));
+    }
     sgft__junk_flush(p);
 }
 
@@ -486,7 +499,7 @@ static void identifier(parser *p) {
     sgft__junk_flush(p);
     uint64_t id_end = p->pos;
     uint64_t at;
-    skip_id_digits(p);
+    skip_id_junk(p);
     c = sgft__peek_nonws(p, 0, &at);
     if (c != '[') {
         report r = {0};
