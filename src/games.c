@@ -94,6 +94,18 @@ vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
     return ws ? VR_FIXED : VR_OK;
 }
 
+vresult sgft__val_point_cut(const char *s, size_t len, int cols, int rows,
+                            int *x, int *y) {
+    char c[2];
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < 2; i++)
+        if (sgft__point_coord(s[i]) >= 0)
+            c[n++] = s[i];
+    if (n < 2 || sgft__val_point(c, 2, cols, rows, x, y) == VR_BAD)
+        return VR_BAD;
+    return VR_FIXED;
+}
+
 bool sgft__value_rect(const sgft_ctx *ctx, const value *v, int *x1, int *y1,
                       int *x2, int *y2) {
     const char *s = value_bytes(ctx, v);

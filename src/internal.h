@@ -577,6 +577,10 @@ static inline bool sgft__prop_in_game(prop_id id, const game *g) {
 typedef enum vresult { VR_OK, VR_FIXED, VR_BAD } vresult;
 vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
                         int *x, int *y);
+/* The first two letters of a value with more, as SGFC reads a point
+ * ("qfW" is qf): VR_FIXED, or VR_BAD. */
+vresult sgft__val_point_cut(const char *s, size_t len, int cols, int rows,
+                            int *x, int *y);
 int sgft__point_coord(char c);
 /* fingerprint.c: the symmetry t (0-7, as sgft_fingerprint.transform) of
  * point (c, r) on a cols x rows board. */

@@ -122,8 +122,13 @@ static void read_value_points(checker *k, prop *p, value *v, unsigned char id,
     if (r1 == VR_BAD || r2 == VR_BAD) {
         if (rects || (colon == len && separated_points(k, p, v, s, len, id)))
             return;
-        sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
-        return;
+        if (colon < len ||
+            (r1 = sgft__val_point_cut(s, len, k->cols, k->rows, &x1,
+                                      &y1)) == VR_BAD) {
+            sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
+            return;
+        }
+        x2 = x1, y2 = y1;
     }
     bool rect = colon < len && (x1 != x2 || y1 != y2);
     int lx = x1 < x2 ? x1 : x2, hx = x1 < x2 ? x2 : x1;

@@ -351,6 +351,8 @@ static bool check_move(checker *k, prop *p, value *v) {
     }
     int x, y;
     vresult r = sgft__val_point(k->a.data, k->a.len, k->cols, k->rows, &x, &y);
+    if (r == VR_BAD)
+        r = sgft__val_point_cut(k->a.data, k->a.len, k->cols, k->rows, &x, &y);
     if (r == VR_BAD) {
         sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
         return false;
