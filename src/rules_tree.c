@@ -72,6 +72,17 @@ bool sgft__rule_charset_e1(checker *k, node *root, prop *p, value *v) {
  * set, for message 15.  k->num holds its digits; -1 when it is none. */
 static long root_number(checker *k, const char *s, size_t len, bool *fixed) {
     buf *in = &k->num_in, *b = &k->num;
+    size_t d = 0; /* digits as written: the common case, at once */
+    while (d < len && d < 9 && s[d] >= '0' && s[d] <= '9')
+        d++;
+    if (d == len && d && d < 9 && (s[0] != '0' || d == 1)) {
+        sgft__buf_clear(b);
+        sgft__buf_put(b, s, len);
+        long n = 0;
+        for (size_t i = 0; i < len; i++)
+            n = n * 10 + (s[i] - '0');
+        return n;
+    }
     sgft__buf_clear(in);
     sgft__buf_put(in, s, len);
     bool spaced = sgft__unspace(in, false);
