@@ -74,10 +74,10 @@ vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
      * left ("a a", ":ee", as SGFC); more than two are not cut down. */
     char c[2];
     size_t n = 0;
-    bool ws = false;
+    bool junk = false;
     for (size_t i = 0; i < len; i++) {
         if (sgft__point_coord(s[i]) < 0) {
-            ws = true;
+            junk = true;
             continue;
         }
         if (n == 2)
@@ -91,7 +91,7 @@ vresult sgft__val_point(const char *s, size_t len, int cols, int rows,
         return VR_BAD;
     *x = px;
     *y = py;
-    return ws ? VR_FIXED : VR_OK;
+    return junk ? VR_FIXED : VR_OK;
 }
 
 vresult sgft__val_point_cut(const char *s, size_t len, int cols, int rows,

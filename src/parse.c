@@ -447,7 +447,6 @@ static void read_values(parser *p, prop *pr) {
     }
 }
 
-/* A run of letters at pos. */
 /* What may stand between an identifier and its value as illegal
  * characters: no letter, white space, bracket, parenthesis or ';'. */
 static bool id_junk(int c) {
@@ -474,6 +473,7 @@ static void skip_id_junk(parser *p) {
     sgft__junk_flush(p);
 }
 
+/* A run of letters at pos. */
 static void identifier(parser *p) {
     uint64_t off = p->pos;
     char name[ID_MAX_LEN + 1];

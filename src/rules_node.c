@@ -91,13 +91,13 @@ static bool separated_points(checker *k, const prop *p, const value *v,
 }
 
 /* One value of p's point list (read_points).  On the first pass its
- * faults are reported and a single point owned; on the second, the
- * points of a rectangle are owned. */
-static void read_value_points(checker *k, prop *p, value *v, unsigned char id,
+ * faults are reported and a single point owned, and true returned for a
+ * rectangle; on the second, the points of a rectangle are owned. */
+static bool read_value_points(checker *k, prop *p, value *v, unsigned char id,
                               bool rects) {
     sgft__decode_simple(k, &k->a, v);
     if (is_blank(k->a.data, k->a.len))
-        return;
+        return false;
     const char *s = k->a.data;
     size_t len = k->a.len;
     size_t colon = sgft__compose_split(s, len);
@@ -108,7 +108,7 @@ static void read_value_points(checker *k, prop *p, value *v, unsigned char id,
             r.as_error = true;
             sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
         }
-        return;
+        return false;
     }
     int x1, y1, x2, y2;
     vresult r1, r2 = VR_OK;
@@ -121,12 +121,12 @@ static void read_value_points(checker *k, prop *p, value *v, unsigned char id,
     }
     if (r1 == VR_BAD || r2 == VR_BAD) {
         if (rects || (colon == len && separated_points(k, p, v, s, len, id)))
-            return;
+            return false;
         if (colon < len ||
             (r1 = sgft__val_point_cut(s, len, k->cols, k->rows, &x1,
                                       &y1)) == VR_BAD) {
             sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
-            return;
+            return false;
         }
         x2 = x1, y2 = y1;
     }
@@ -136,7 +136,7 @@ static void read_value_points(checker *k, prop *p, value *v, unsigned char id,
     if (rects) {
         if (rect)
             own_points(k, p, v, id, lx, ly, hx, hy);
-        return;
+        return false;
     }
     if (colon < len) {
         if (k->tree->ff < 4 && !(v->flags & VALF_MADE)) {
@@ -161,6 +161,7 @@ static void read_value_points(checker *k, prop *p, value *v, unsigned char id,
     }
     if (!rect)
         own_points(k, p, v, id, x1, y1, x2, y2);
+    return rect;
 }
 
 /* Reads the points of p into the grid as owner id; points owned already
@@ -176,9 +177,11 @@ static void read_points(checker *k, prop *p, unsigned char id) {
         end = from->next;
         while (end && !(end->flags & VALF_JOINED))
             end = end->next;
-        for (int pass = 0; pass < 2; pass++)
-            for (value *v = from; v != end; v = v->next)
-                read_value_points(k, p, v, id, pass == 1);
+        bool rects = false;
+        for (value *v = from; v != end; v = v->next)
+            rects |= read_value_points(k, p, v, id, false);
+        for (value *v = from; rects && v != end; v = v->next)
+            read_value_points(k, p, v, id, true);
     }
 }
 

@@ -75,26 +75,22 @@ static long root_number(checker *k, const char *s, size_t len, bool *fixed) {
     size_t d = 0; /* digits as written: the common case, at once */
     while (d < len && d < 9 && s[d] >= '0' && s[d] <= '9')
         d++;
-    if (d == len && d && d < 9 && (s[0] != '0' || d == 1)) {
-        sgft__buf_clear(b);
-        sgft__buf_put(b, s, len);
-        long n = 0;
-        for (size_t i = 0; i < len; i++)
-            n = n * 10 + (s[i] - '0');
-        return n;
-    }
-    sgft__buf_clear(in);
-    sgft__buf_put(in, s, len);
-    bool spaced = sgft__unspace(in, false);
     sgft__buf_clear(b);
-    vresult r = sgft__val_number(in->data ? in->data : "", in->len, b);
-    if (r == VR_BAD || !b->data || b->data[0] == '-' || b->len >= 9)
-        return -1;
+    if (d == len && d && d < 9 && (s[0] != '0' || d == 1)) {
+        sgft__buf_put(b, s, len);
+    } else {
+        sgft__buf_clear(in);
+        sgft__buf_put(in, s, len);
+        bool spaced = sgft__unspace(in, false);
+        vresult r = sgft__val_number(in->data ? in->data : "", in->len, b);
+        if (r == VR_BAD || !b->data || b->data[0] == '-' || b->len >= 9)
+            return -1;
+        if (fixed && (r == VR_FIXED || spaced))
+            *fixed = true;
+    }
     long n = 0; /* digits only, fewer than 9 */
     for (size_t i = 0; i < b->len; i++)
         n = n * 10 + (b->data[i] - '0');
-    if (fixed && (r == VR_FIXED || spaced))
-        *fixed = true;
     return n;
 }
 
