@@ -108,13 +108,13 @@ static unsigned stone_put(board *b, int at, unsigned char c) {
                     (unsigned)(s2 == c) << 2 | (unsigned)(s3 == c) << 3;
     if (same) {
         /* The lowest side of the mask first.  The stone joins the chain
-         * there (most stones join one chain); a side after it has its
-         * head read when its turn comes, since a join may have
-         * relabelled it. */
+         * there (most stones join one chain).  Each side's head is read
+         * from the board when its turn comes, since a join may have
+         * relabelled it (not from h0..h3: a copy of those in an array
+         * on the stack, read back by index, stalls the load). */
         static const unsigned char lowest[16] = {0, 0, 1, 0, 2, 0, 1, 0,
                                                  3, 0, 1, 0, 2, 0, 1, 0};
-        int hs[4] = {h0, h1, h2, h3};
-        int h = hs[lowest[same]];
+        int h = pt[at + b->dirs[lowest[same]]].head;
         same &= same - 1;
         me->head = (uint16_t)h;
         me->next = pt[h].next;
