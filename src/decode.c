@@ -47,34 +47,88 @@ bool sgft__dec_is_utf8_name(const char *name) { return strcmp(name, "UTF-8") == 
 
 /* --- converting -------------------------------------------------------- */
 
+/* The end of the run of bytes below 0x80 from i on (i when in[i] is not
+ * one), eight bytes at a time. */
+static size_t ascii_end(const char *in, size_t i, size_t len) {
+    for (uint64_t w; i + 8 <= len; i += 8) {
+        memcpy(&w, in + i, 8);
+        if (w & UINT64_C(0x8080808080808080))
+            break;
+    }
+    while (i < len && (unsigned char)in[i] < 0x80)
+        i++;
+    return i;
+}
+
+/* In the charsets of DEC_ICONV_ASCII a character that is not ASCII
+ * starts with a byte of 0x80 or more, and a byte below 0x80 inside one
+ * (a trail byte of GBK, Big5 or UHC; the second or fourth byte of
+ * GB18030) ends it or is followed by a byte of 0x80 or more.  So where
+ * two bytes below 0x80 follow each other, the second starts a character,
+ * and that character is ASCII.  Returns the end of the stretch from i
+ * (a byte of 0x80 or more) that the converter must read: the first such
+ * second byte, or len. */
+static size_t mixed_end(const char *in, size_t i, size_t len) {
+    size_t e = i + 1;
+    while (e < len && !((unsigned char)in[e - 1] < 0x80 &&
+                        (unsigned char)in[e] < 0x80))
+        e++;
+    return e;
+}
+
+/* Converts in[0..len) with cd, appending to out, as far as it goes: sets
+ * *err to iconv's errno where it stopped (0 at the end).  With flush, a
+ * stretch read to its end is followed by the converter's return to its
+ * initial state (what it held back is written).  Returns the count of
+ * bytes read. */
+static size_t iconv_stretch(iconv_t cd, const char *in, size_t len,
+                            bool flush, buf *out, int *err) {
+    char *ip = (char *)in;
+    size_t il = len;
+    for (;;) {
+        char tmp[1024];
+        char *op = tmp;
+        size_t ol = sizeof tmp;
+        size_t r = iconv(cd, &ip, &il, &op, &ol);
+        int e = r == (size_t)-1 ? errno : 0;
+        sgft__buf_put(out, tmp, sizeof tmp - ol);
+        if (e == E2BIG)
+            continue;
+        if (!e && flush) {
+            op = tmp;
+            ol = sizeof tmp;
+            iconv(cd, NULL, NULL, &op, &ol);
+            sgft__buf_put(out, tmp, sizeof tmp - ol);
+        }
+        *err = e;
+        return (size_t)(ip - in);
+    }
+}
+
 /* Converts in[0..len) from charset cs (a normalized name iconv knows) to
  * UTF-8, appending to out; invalid bytes become U+FFFD.  bad[] (when not
  * NULL) gets the offsets of the first byte of each run of invalid bytes,
  * up to *nbad; the count of runs is returned.  final: the input ends here
  * (an incomplete sequence at the end is invalid); otherwise *used says how
  * much was consumed. */
-size_t sgft__dec_convert(iconv_t cd, bool utf8, const char *in, size_t len,
-                      bool final, buf *out, size_t *used, uint64_t *bad,
-                      size_t max_bad) {
+size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
+                         size_t len, bool final, buf *out, size_t *used,
+                         uint64_t *bad, size_t max_bad) {
     size_t runs = 0, i = 0;
     bool in_run = false;
     while (i < len) {
-        if (utf8) {
-            /* Copy the longest valid stretch, then look at one character. */
-            size_t j = i;
-            for (uint64_t w; j + 8 <= len; j += 8) {
-                memcpy(&w, in + j, 8); /* eight ASCII bytes at a time */
-                if (w & UINT64_C(0x8080808080808080))
-                    break;
-            }
-            while (j < len && (unsigned char)in[j] < 0x80)
-                j++;
+        if (mode != DEC_ICONV) {
+            /* ASCII goes out as it is, in one run. */
+            size_t j = ascii_end(in, i, len);
             if (j > i) {
                 sgft__buf_put(out, in + i, j - i);
                 i = j;
                 in_run = false;
                 continue;
             }
+        }
+        if (mode == DEC_UTF8) {
+            /* One character of several bytes. */
             unsigned char c = (unsigned char)in[i];
             size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
             if (n > 1 && i + n > len && !final)
@@ -86,21 +140,18 @@ size_t sgft__dec_convert(iconv_t cd, bool utf8, const char *in, size_t len,
                 continue;
             }
         } else {
-            char *ip = (char *)(in + i);
-            size_t il = len - i;
-            char tmp[1024];
-            char *op = tmp;
-            size_t ol = sizeof tmp;
-            size_t r = iconv(cd, &ip, &il, &op, &ol);
-            int err = r == (size_t)-1 ? errno : 0;
-            sgft__buf_put(out, tmp, sizeof tmp - ol);
-            size_t done = (size_t)(ip - (in + i));
+            size_t end = mode == DEC_ICONV_ASCII ? mixed_end(in, i, len) : len;
+            int err;
+            size_t done = iconv_stretch(cd, in + i, end - i, end < len, out,
+                                        &err);
             if (done)
                 in_run = false;
             i += done;
-            if (!err || err == E2BIG)
+            if (!err)
                 continue;
-            if (err == EINVAL && !final)
+            /* A character cut by the end of the input waits for the rest
+             * of it; one cut by the end of a stretch has none. */
+            if (err == EINVAL && !final && end == len)
                 break;
         }
         /* One invalid byte: U+FFFD, and a new run when the last was not. */
@@ -112,12 +163,52 @@ size_t sgft__dec_convert(iconv_t cd, bool utf8, const char *in, size_t len,
         }
         in_run = true;
         i++;
-        if (!utf8)
+        if (mode != DEC_UTF8)
             iconv(cd, NULL, NULL, NULL, NULL); /* reset the shift state */
     }
     if (used)
         *used = i;
     return runs;
+}
+
+/* Charsets whose characters other than ASCII are made of bytes as
+ * mixed_end reads them, and whose converter neither joins a character
+ * with the next (iconv puts a letter and the combining mark after it
+ * together in windows-1255 and 1258) nor keeps a state from one to the
+ * next (ISO-2022, whose escapes are ASCII bytes). */
+static bool ascii_kept(const char *cs) {
+    static const char names[][12] = {
+        "ISO-8859-", "ISO8859", "ISO_8859", "LATIN",  "US-ASCII",
+        "KOI8",      "TIS-620", "GB18030",  "GBK",    "GB2312",
+        "CP936",     "EUC-CN",  "BIG5",     "CP950",  "CP949",
+        "UHC",       "EUC-KR",  "EUC-JP",   "EUC-TW", "CP932"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strncasecmp(cs, names[i], strlen(names[i])) == 0)
+            return true;
+    /* windows-1250 to 1257, but 1255 */
+    const char *w = strncasecmp(cs, "WINDOWS-", 8) == 0 ? cs + 8
+                    : strncasecmp(cs, "CP", 2) == 0     ? cs + 2
+                                                        : NULL;
+    return w && strncmp(w, "125", 3) == 0 && w[3] >= '0' && w[3] <= '7' &&
+           w[3] != '5' && w[4] == '\0';
+}
+
+dec_mode sgft__dec_ascii_mode(iconv_t cd, const char *cs) {
+    if (!ascii_kept(cs))
+        return DEC_ICONV;
+    /* And the converter reads each ASCII byte as that character (Shift_JIS
+     * is read by some as the yen sign for 5C, Johab as the won sign). */
+    char in[128], got[128 * 4];
+    for (int c = 0; c < 128; c++)
+        in[c] = (char)c;
+    char *ip = in, *op = got;
+    size_t il = sizeof in, ol = sizeof got;
+    size_t r = iconv(cd, &ip, &il, &op, &ol);
+    iconv(cd, NULL, NULL, NULL, NULL);
+    return r != (size_t)-1 && il == 0 && sizeof got - ol == sizeof in &&
+                   memcmp(in, got, sizeof in) == 0
+               ? DEC_ICONV_ASCII
+               : DEC_ICONV;
 }
 
 /* Whether UTF-8 head decodes without an invalid byte, without a copy:
@@ -148,8 +239,8 @@ bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
     buf out;
     sgft__buf_init(&out);
     size_t used;
-    size_t runs = sgft__dec_convert(cd, false, head, len, final, &out, &used,
-                                    NULL, 0);
+    size_t runs = sgft__dec_convert(cd, sgft__dec_ascii_mode(cd, cs), head,
+                                    len, final, &out, &used, NULL, 0);
     sgft__buf_free(&out);
     iconv_close(cd);
     return runs == 0;
@@ -462,7 +553,7 @@ struct decoder {
     bool eof;
     int err;
     iconv_t cd;
-    bool utf8;
+    dec_mode mode;
     buf pending; /* converted bytes not yet handed out */
     size_t pending_pos;
     bool decided; /* until then, ASCII is handed out as it is */
@@ -526,13 +617,15 @@ SGFT_COLD static void report_bad(decoder *d, const uint64_t *bad,
 
 /* Opens the converter for ctx->charset; false (message 70) when none. */
 static bool open_converter(decoder *d) {
-    d->utf8 = sgft__dec_is_utf8_name(d->ctx->charset);
+    d->mode = DEC_UTF8;
     d->cd = (iconv_t)-1;
-    if (d->utf8)
+    if (sgft__dec_is_utf8_name(d->ctx->charset))
         return true;
     d->cd = iconv_open("UTF-8", d->ctx->charset);
-    if (d->cd != (iconv_t)-1)
+    if (d->cd != (iconv_t)-1) {
+        d->mode = sgft__dec_ascii_mode(d->cd, d->ctx->charset);
         return true;
+    }
     report r = {0};
     r.detail = d->ctx->charset;
     sgft__report(d->ctx, M_CONVERTER_FAILED, false, 0, &r);
@@ -598,7 +691,7 @@ static long decoder_read(void *data, char *out, size_t cap) {
         enum { MAX_BAD = 64 };
         uint64_t bad[MAX_BAD];
         size_t used = 0;
-        size_t runs = sgft__dec_convert(d->cd, d->utf8, d->raw + d->start,
+        size_t runs = sgft__dec_convert(d->cd, d->mode, d->raw + d->start,
                               d->end - d->start, d->eof, &d->pending, &used,
                               bad, MAX_BAD);
         if (d->pending.oom) {

@@ -8,12 +8,23 @@
 
 #include <iconv.h>
 
+/* How sgft__dec_convert reads its input. */
+typedef enum dec_mode {
+    DEC_ICONV,      /* every byte through the converter */
+    DEC_UTF8,       /* UTF-8: only checked */
+    DEC_ICONV_ASCII /* through the converter, but runs of ASCII copied as
+                     * they are (sgft__dec_ascii_mode) */
+} dec_mode;
+
 /* Converts in[0..len) with cd into out (UTF-8 input is only checked);
  * the runs of invalid bytes go to bad (their offsets, at most max_bad);
  * returns how many there were. */
-size_t sgft__dec_convert(iconv_t cd, bool utf8, const char *in, size_t len,
-                         bool final, buf *out, size_t *used, uint64_t *bad,
-                         size_t max_bad);
+size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
+                         size_t len, bool final, buf *out, size_t *used,
+                         uint64_t *bad, size_t max_bad);
+/* DEC_ICONV_ASCII when the converter cd from charset cs may skip ASCII
+ * (see decode.c), else DEC_ICONV. */
+dec_mode sgft__dec_ascii_mode(iconv_t cd, const char *cs);
 /* Whether head[0..len) reads in charset cs without an invalid byte. */
 bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
                                bool final);

@@ -264,7 +264,7 @@ static size_t convert_value(iconv_t cd, bool utf8, const prop *p,
     size_t runs = 0;
     for (int k = 0; k < parts; k++) {
         text.len = 0;
-        runs += sgft__dec_convert(cd, utf8, part[k].data ? part[k].data : "", part[k].len,
+        runs += sgft__dec_convert(cd, utf8 ? DEC_UTF8 : DEC_ICONV, part[k].data ? part[k].data : "", part[k].len,
                         true, &text, NULL, bad + (runs < max_bad ? runs : max_bad),
                         runs < max_bad ? max_bad - runs : 0);
         if (k)
@@ -386,7 +386,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                 if (wide) {
                     /* Not ASCII-compatible: the escapes are characters of
                      * the charset too, read after the conversion. */
-                    runs = sgft__dec_convert(cd, utf8, s, v->len, true, &out, NULL, bad,
+                    runs = sgft__dec_convert(cd, utf8 ? DEC_UTF8 : DEC_ICONV, s, v->len, true, &out, NULL, bad,
                                    MAX_BAD);
                 } else {
                     runs = convert_value(cd, utf8, p, s, v->len, &out, bad,

@@ -316,6 +316,142 @@ START_TEST(test_sniff_ca_random) {
 }
 END_TEST
 
+/* The charsets whose ASCII runs are copied past the converter: those
+ * whose characters do not hide ASCII bytes and whose converter reads
+ * every ASCII byte as itself; not those that join a letter with the mark
+ * after it (windows-1255, 1258), keep a state (ISO-2022-JP), read 5C as
+ * a currency sign (Shift_JIS, Johab) or are not ASCII-compatible.  A
+ * name the converter does not know here is passed over. */
+START_TEST(test_ascii_mode) {
+    static const struct {
+        const char *cs;
+        dec_mode mode;
+    } cases[] = {
+        {"GB18030", DEC_ICONV_ASCII},    {"BIG5-HKSCS", DEC_ICONV_ASCII},
+        {"CP949", DEC_ICONV_ASCII},      {"EUC-JP", DEC_ICONV_ASCII},
+        {"CP932", DEC_ICONV_ASCII},      {"ISO-8859-1", DEC_ICONV_ASCII},
+        {"CP1252", DEC_ICONV_ASCII},     {"KOI8-R", DEC_ICONV_ASCII},
+        {"WINDOWS-1255", DEC_ICONV},     {"CP1258", DEC_ICONV},
+        {"ISO-2022-JP", DEC_ICONV},      {"SHIFT_JIS", DEC_ICONV},
+        {"JOHAB", DEC_ICONV},            {"UTF-16LE", DEC_ICONV},
+        {"IBM864", DEC_ICONV},
+    };
+    size_t known = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        iconv_t cd = iconv_open("UTF-8", cases[i].cs);
+        if (cd == (iconv_t)-1)
+            continue;
+        known++;
+        ck_assert_msg(sgft__dec_ascii_mode(cd, cases[i].cs) == cases[i].mode,
+                      "%s", cases[i].cs);
+        iconv_close(cd);
+    }
+    ck_assert_uint_gt(known, 0);
+}
+END_TEST
+
+/* Converts in with mode, fed in pieces of at most step bytes as the -E1
+ * reader feeds it (what a piece leaves unread comes again with the
+ * next); returns the count of invalid runs, their offsets in bad. */
+static size_t convert_in_steps(iconv_t cd, dec_mode mode, const char *in,
+                               size_t len, size_t step, buf *out,
+                               uint64_t *bad, size_t max_bad) {
+    size_t start = 0, runs = 0;
+    while (start < len) {
+        size_t end = start + step < len ? start + step : len;
+        size_t used = 0;
+        uint64_t b[64];
+        size_t r = sgft__dec_convert(cd, mode, in + start, end - start,
+                                     end == len, out, &used, b, 64);
+        for (size_t k = 0; k < r && k < 64; k++)
+            if (runs + k < max_bad)
+                bad[runs + k] = start + b[k];
+        runs += r;
+        if (!used && end < len)
+            step++; /* a character longer than the piece */
+        start += used;
+    }
+    return runs;
+}
+
+/* U+FFFD repeated becomes one. */
+static void collapse_replacements(buf *b) {
+    static const char r[3] = {'\xEF', '\xBF', '\xBD'};
+    size_t o = 0;
+    for (size_t i = 0; i < b->len;) {
+        if (b->len - i >= 3 && memcmp(b->data + i, r, 3) == 0 && o >= 3 &&
+            memcmp(b->data + o - 3, r, 3) == 0) {
+            i += 3;
+            continue;
+        }
+        b->data[o++] = b->data[i++];
+    }
+    b->len = o;
+}
+
+/* Random bytes of every kind (ASCII letters and digits, the trail bytes
+ * below 0x80 of GBK, Big5 and UHC, the digits inside GB18030's
+ * characters, lead bytes, bytes no charset takes) give the same UTF-8
+ * and the same invalid runs whether the ASCII runs are copied or all
+ * bytes go through the converter; and in pieces, the same as whole. */
+START_TEST(test_ascii_copied_same) {
+    static const char *const names[] = {"GB18030", "BIG5-HKSCS", "CP949",
+                                        "EUC-JP", "CP932", "EUC-TW",
+                                        "CP1252", "KOI8-R"};
+    static const unsigned char alphabet[] = {
+        0x30, 0x31, 0x39, 0x41, 0x5a, 0x61, 0x62, 0x5c, 0x7e, 0x40,
+        0x81, 0x82, 0x84, 0x88, 0x8e, 0x8f, 0x90, 0xa1, 0xa3, 0xb0,
+        0xc8, 0xe0, 0xfe, 0xff, 0x80, 0x0a, 0x20, 0x3a, 0x5d};
+    unsigned long state = 5;
+    size_t tried = 0;
+    for (size_t c = 0; c < sizeof names / sizeof names[0]; c++) {
+        iconv_t cd = iconv_open("UTF-8", names[c]);
+        if (cd == (iconv_t)-1)
+            continue;
+        ck_assert_int_eq(sgft__dec_ascii_mode(cd, names[c]), DEC_ICONV_ASCII);
+        for (int round = 0; round < 400; round++) {
+            char in[200];
+            state = state * 6364136223846793005UL + 1442695040888963407UL;
+            size_t len = 1 + (state >> 33) % sizeof in;
+            for (size_t k = 0; k < len; k++) {
+                state = state * 6364136223846793005UL + 1442695040888963407UL;
+                in[k] = (char)alphabet[(state >> 33) % sizeof alphabet];
+            }
+            /* whole, then in pieces of 1 to 23 bytes */
+            buf a, b, p;
+            sgft__buf_init(&a);
+            sgft__buf_init(&b);
+            sgft__buf_init(&p);
+            uint64_t bad_a[256], bad_b[256];
+            size_t ra = convert_in_steps(cd, DEC_ICONV, in, len, len, &a,
+                                         bad_a, 256);
+            size_t rb = convert_in_steps(cd, DEC_ICONV_ASCII, in, len, len,
+                                         &b, bad_b, 256);
+            ck_assert_msg(ra == rb && a.len == b.len &&
+                              memcmp(a.data, b.data, a.len) == 0,
+                          "%s, round %d", names[c], round);
+            for (size_t k = 0; k < ra && k < 256; k++)
+                ck_assert_msg(bad_a[k] == bad_b[k], "%s, round %d, run %zu",
+                              names[c], round, k);
+            /* In pieces: the same text, but that a run of invalid bytes
+             * cut by the end of a piece counts twice. */
+            convert_in_steps(cd, DEC_ICONV_ASCII, in, len,
+                             1 + (size_t)round % 23, &p, bad_b, 256);
+            collapse_replacements(&b);
+            collapse_replacements(&p);
+            ck_assert_msg(b.len == p.len && memcmp(b.data, p.data, b.len) == 0,
+                          "%s, round %d, in pieces", names[c], round);
+            sgft__buf_free(&a);
+            sgft__buf_free(&b);
+            sgft__buf_free(&p);
+            tried++;
+        }
+        iconv_close(cd);
+    }
+    ck_assert_uint_gt(tried, 0);
+}
+END_TEST
+
 Suite *decode_suite(void) {
     Suite *s = suite_create("decode");
     TCase *tc = tcase_create("decode");
@@ -328,6 +464,8 @@ Suite *decode_suite(void) {
     tcase_add_test(tc, test_utf8_clean);
     tcase_add_test(tc, test_sniff_ca_plain);
     tcase_add_test(tc, test_sniff_ca_random);
+    tcase_add_test(tc, test_ascii_mode);
+    tcase_add_test(tc, test_ascii_copied_same);
     suite_add_tcase(s, tc);
     return s;
 }
