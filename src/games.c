@@ -6,7 +6,8 @@
  * (execute.c).  The other games whose points and moves the FF[4] game
  * pages define (spec 9) have each point, move and board size checked and
  * written in one form: Backgammon, Lines of Action, Hex, Amazons and
- * Gess.  Every other game is read with the defaults below: its points are
+ * Gess (Hex reads Go's two letters too, kept as written: Little Golem's
+ * records).  Every other game is read with the defaults below: its points are
  * kept as written (only their escapes are normalized; message 19) and its
  * Go properties (PF_GO in prop_list.h) are unknown there.  Othello and
  * Gomoku are among those: their pages give no point syntax, and their
@@ -208,8 +209,12 @@ static bool one_point(const game *g, const char *s, size_t len, size_t *i,
     case PS_GO:
         return go_point(s, len, i, cols, rows, out, x, y);
     case PS_LETTER_ROW:
-    case PS_LETTERS_ROW:
         return letters_row(g, s, len, i, cols, rows, out, x, y);
+    case PS_LETTERS_ROW:
+        /* Hex: a1; or two letters as in Go, as Little Golem writes its
+         * records (W[mf]) */
+        return letters_row(g, s, len, i, cols, rows, out, x, y) ||
+               go_point(s, len, i, cols, rows, out, x, y);
     case PS_BACKGAMMON:
         /* a..x the points, y the bar, z the bearoff tray */
         if (*i >= len || !is_lower(s[*i]))
