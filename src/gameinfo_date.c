@@ -45,8 +45,8 @@ static bool add_date(dates *l, int y, int m, int d) {
 
 /* Reads a DT list in the FF[4] form: items separated by ',', a shortcut
  * allowed only after the kinds the table of 7.1 gives.  relaxed takes
- * one-digit months and days, and white space, "and" or "&" with or
- * instead of the commas.  The dates go to l (when not NULL). */
+ * one-digit months and days, a '-' that nothing follows, and white
+ * space, "and" or "&" with or instead of the commas.  The dates go to l (when not NULL). */
 static bool iso_list(const char *s, size_t n, bool relaxed, dates *l) {
     cursor c = {s, s + n};
     int kind = DK_NONE, y = 0, m = 0, d = 0;
@@ -111,6 +111,8 @@ static bool iso_list(const char *s, size_t n, bool relaxed, dates *l) {
             return false;
         if (!add_date(l, y, m, day ? d : 0))
             return false;
+        if (relaxed && peek(&c, '-') && !peek_digit_at(&c, 1))
+            c.p++; /* a '-' with nothing after it: 1968-08- */
         if (at_end(&c))
             return true;
         if (!relaxed) {
