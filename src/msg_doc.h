@@ -100,3 +100,4 @@ DOC(132, "The handicap of HA (2 or more, in the root, which holds no stones, no 
 DOC(133, "With --fix-handicap: the handicap stones of message 132 placed in the root as AB, with PL[W]; the nodes of the moves, or the node of the AB, are removed (see SERVER CONVENTIONS).")
 DOC(134, "A KM value that looks like the Fox server's convention but whose meaning is not certain: the record has no AP[foxwq], or it has a handicap (HA other than 0, or AB), or the value is 50. The value is kept.")
 DOC(135, "TE in a root node without a move holds a title, not a Double (the Oro site writes the event so): it becomes EV (see SERVER CONVENTIONS).")
+DOC(136, "A root without GM whose EV names a Hex game of Little Golem (EV[hex.ch.23.1.1]) and whose SO names the site: the record is read as Hex and written with GM[11] (see SERVER CONVENTIONS).")

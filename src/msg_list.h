@@ -116,3 +116,4 @@ MSG(132, HANDICAP_NOT_IN_ROOT,C_WARN,  0, "handicap HA[%v] not placed in the roo
 MSG(133, HANDICAP_MOVED,      C_WARN,  0, "handicap HA[%v] placed in the root node as AB with PL[W]: %d")
 MSG(134, FOX_KOMI_KEPT,       C_WARN,  0, "<%p> value [%v] looks like a komi in the Fox server's convention, but %d: kept")
 MSG(135, TITLE_IN_TE,         C_WARN,  0, "<TE> in a node without a move holds a title, not a Double (as the Oro site writes the event): kept as <EV> [%v]")
+MSG(136, LITTLE_GOLEM_HEX,    C_WARN,  0, "no GM in a record of Little Golem's Hex (EV[%v]): read as Hex, GM[11]")

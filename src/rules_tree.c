@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* --- charsets ------------------------------------------------------------ */
 
@@ -107,8 +108,40 @@ static void root_value_fixed(checker *k, prop *p, const char *now,
     sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, p->values, now, len, NULL);
 }
 
+/* Whether value v of root's property id, decoded (into k->a), starts
+ * with start or, with anywhere, holds it; both in any case. */
+static bool value_has(checker *k, node *root, prop_id id, const char *what,
+                      bool anywhere) {
+    prop *p = sgft__prop_find(root, id);
+    if (!p || !p->values)
+        return false;
+    sgft__decode_simple(k, &k->a, p->values);
+    size_t n = strlen(what);
+    for (size_t i = 0; i + n <= k->a.len; i++) {
+        if (strncasecmp(k->a.data + i, what, n) == 0)
+            return true;
+        if (!anywhere)
+            break;
+    }
+    return false;
+}
+
+/* Little Golem writes its Hex records without GM: its EV names the game
+ * (hex.ch.23.1.1), its SO the site.  Read as Go they would lose their
+ * swap moves (14).  The game of a root without GM: Hex for those, else
+ * Go. */
+static int game_without_gm(checker *k, node *root) {
+    return value_has(k, root, P_SO, "littlegolem", true) &&
+                   value_has(k, root, P_EV, "hex.", false)
+               ? 11
+               : 1;
+}
+
 long sgft__root_game(checker *k, node *root) {
-    long n = root_prop_number(k, sgft__prop_find(root, P_GM), NULL);
+    prop *gm = sgft__prop_find(root, P_GM);
+    if (!gm)
+        return game_without_gm(k, root);
+    long n = root_prop_number(k, gm, NULL);
     return n < 1 ? 1 : n;
 }
 
@@ -278,6 +311,13 @@ bool sgft__rule_root_values(checker *k, node *root, prop *p_, value *v_) {
         }
     }
     t->gm = 1;
+    if (!gm && (t->gm = game_without_gm(k, root)) != 1) {
+        /* k->a holds EV's value */
+        report r = {0};
+        r.value = k->a.data;
+        r.value_len = k->a.len;
+        sgft__report(k->ctx, M_LITTLE_GOLEM_HEX, true, root->off, &r);
+    }
     if (gm) {
         bool fixed = false;
         long n = root_prop_number(k, gm, &fixed);
