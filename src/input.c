@@ -156,6 +156,13 @@ static void advance(const input *in, struct text_pos *p, uint64_t off) {
         }
         col++;
         need = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+        /* A whole sequence at once (the text of CJK comments). */
+        if (need && e - s >= need && (s[0] & 0xC0) == 0x80 &&
+            (need < 2 || (s[1] & 0xC0) == 0x80) &&
+            (need < 3 || (s[2] & 0xC0) == 0x80)) {
+            s += need;
+            need = 0;
+        }
     }
     p->off = off;
     p->line = line;
