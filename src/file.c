@@ -291,9 +291,25 @@ static void report_path(sgft_ctx *ctx, msg_id code, const char *path,
 void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
                        int err) {
     char why[160] = "";
-    if (err)
+    if (err == SGFT_FILE_CHANGED)
+        snprintf(why, sizeof why,
+                 ": it changed after it was read (another program wrote "
+                 "to it): left as it is");
+    else if (err)
         snprintf(why, sizeof why, ": %s", strerror(err));
     report_path(ctx, code, path, why);
+}
+
+static bool same_time(struct timespec a, struct timespec b) {
+    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+bool sgft__file_unchanged(const char *path, const struct stat *old) {
+    struct stat now;
+    return stat(path, &now) == 0 && now.st_dev == old->st_dev &&
+           now.st_ino == old->st_ino && now.st_size == old->st_size &&
+           same_time(now.st_mtim, old->st_mtim) &&
+           same_time(now.st_ctim, old->st_ctim);
 }
 
 static void out_free(outfile *o) {
@@ -744,6 +760,9 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         }
     } else if (!sgft__temp_enter()) {
         e = EINTR; /* the temporary files are being removed */
+    } else if (o->exists && !sgft__file_unchanged(o->path, &o->old)) {
+        e = SGFT_FILE_CHANGED;
+        sgft__temp_leave();
     } else if (rename(o->tmp, o->path) < 0) {
         e = errno;
         sgft__temp_leave();

@@ -16,8 +16,15 @@ bool sgft__temp_enter(void);
 void sgft__temp_leave(void);
 void sgft__temp_unregister(temp_slot *s);
 
-/* Reports message code about the file path, with errno err (0: none). */
+/* Reports message code about the file path, with errno err (0: none;
+ * SGFT_FILE_CHANGED: the file changed after it was read). */
 void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path, int err);
+enum { SGFT_FILE_CHANGED = -1 };
+/* Whether the file at path is still the one whose status was old, as it
+ * was read: not written to, nor replaced under its name, by another
+ * program since.  A replacement of a file that changed would lose what
+ * the other program wrote. */
+bool sgft__file_unchanged(const char *path, const struct stat *old);
 
 /* Whether outputs are synced in groups (sgft_outputs_batch). */
 bool sgft__batch_on(void);

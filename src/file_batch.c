@@ -48,8 +48,7 @@
 typedef struct pending {
     char *tmp, *path, *shown;
     temp_slot *slot;
-    dev_t dev; /* the file replaced */
-    ino_t ino;
+    struct stat old; /* the file replaced, as it was read */
     int held;  /* a descriptor of the file replaced, or -1 */
     int err;   /* its rename fault, once its group went in place */
 } pending;
@@ -259,7 +258,10 @@ static void put_in_place(group *g) {
             g->failed = true;
             continue;
         }
-        if (rename(q->tmp, q->path) < 0) {
+        if (!sgft__file_unchanged(q->path, &q->old)) {
+            q->err = SGFT_FILE_CHANGED;
+            unlink(q->tmp);
+        } else if (rename(q->tmp, q->path) < 0) {
             q->err = errno;
             unlink(q->tmp);
         }
@@ -384,7 +386,7 @@ int sgft_outputs_sync(sgft_ctx *ctx) {
 /* Whether g holds a replacement of the file st. */
 static bool replaces(const group *g, const struct stat *st) {
     for (size_t i = 0; i < g->n; i++)
-        if (g->v[i].dev == st->st_dev && g->v[i].ino == st->st_ino)
+        if (g->v[i].old.st_dev == st->st_dev && g->v[i].old.st_ino == st->st_ino)
             return true;
     return false;
 }
@@ -446,7 +448,7 @@ int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
     if (!fill.n)
         clock_gettime(CLOCK_MONOTONIC, &fill.since);
     fill.v[fill.n++] =
-        (pending){tmp, path, shown, slot, old->st_dev, old->st_ino, held, 0};
+        (pending){tmp, path, shown, slot, *old, held, 0};
     fill.bytes += size;
     if (fill.n >= GROUP_FILES || fill.bytes >= GROUP_BYTES ||
         elapsed_ns(&fill.since) >= GROUP_NSEC)

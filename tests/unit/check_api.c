@@ -3,11 +3,14 @@
  * values, edits, checking and writing a tree, the events, and the
  * formatters.  Only sgftidy.h calls are used. */
 #include "tests.h"
+#include "../../src/file.h"
 
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Diagnostics as "LINE:COL Xn" lines. */
@@ -247,6 +250,50 @@ static void ev_value(void *d, const char *raw, size_t len) {
 }
 static void ev_tree_end(void *d) { ev_add(d, ")", 1); }
 
+/* A file is still the one read while nothing writes to it; appended to,
+ * rewritten with the same size, or replaced under its name, it is not
+ * (a replacement would lose what the other program wrote). */
+START_TEST(test_file_unchanged) {
+    char dir[] = "/tmp/sgftidy-unit-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64], other[64];
+    snprintf(path, sizeof path, "%s/a.sgf", dir);
+    snprintf(other, sizeof other, "%s/b.sgf", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("(;B[aa])", f);
+    fclose(f);
+    struct stat old;
+    ck_assert_int_eq(stat(path, &old), 0);
+    ck_assert(sgft__file_unchanged(path, &old));
+    /* appended */
+    f = fopen(path, "a");
+    fputs("(;W[bb])", f);
+    fclose(f);
+    ck_assert(!sgft__file_unchanged(path, &old));
+    /* the same size again, written anew: its times differ */
+    ck_assert_int_eq(stat(path, &old), 0);
+    struct timespec pause = {0, 20 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    f = fopen(path, "r+");
+    fputs("(;W[cc])", f);
+    fclose(f);
+    ck_assert(!sgft__file_unchanged(path, &old));
+    /* replaced under its name */
+    ck_assert_int_eq(stat(path, &old), 0);
+    f = fopen(other, "w");
+    fputs("(;B[aa])(;W[cc])", f);
+    fclose(f);
+    ck_assert_int_eq(rename(other, path), 0);
+    ck_assert(!sgft__file_unchanged(path, &old));
+    /* gone */
+    ck_assert_int_eq(stat(path, &old), 0);
+    unlink(path);
+    ck_assert(!sgft__file_unchanged(path, &old));
+    rmdir(dir);
+}
+END_TEST
+
 START_TEST(test_events) {
     static const char in[] =
         "(;FF[4]C[x\\]y];B[aa](;W[bb];B[cc])(W[dd]))junk(;B[ee]Ax[1])()";
@@ -316,6 +363,7 @@ Suite *api_suite(void) {
     tcase_add_test(tc, test_first_temp_hook);
     tcase_add_test(tc, test_events);
     tcase_add_test(tc, test_formatters);
+    tcase_add_test(tc, test_file_unchanged);
     suite_add_tcase(s, tc);
     return s;
 }
