@@ -66,6 +66,25 @@ wait $reader
 check fifo-critical-status [ "$rc" -eq 10 ]
 check fifo-critical-empty [ ! -s from-fifo2 ]
 
+# A FIFO that is its own output (--in-place, or INFILE = OUTFILE) is
+# refused (106): opened for writing while it is read, it would never end.
+mkfifo fifo3
+for args in "--in-place fifo3" "fifo3 fifo3"; do
+    cat game.sgf >fifo3 &
+    writer=$!
+    # shellcheck disable=SC2086
+    if command -v timeout >/dev/null 2>&1; then
+        timeout 20 "$SGFTIDY" $args 2>fifo3.diag
+    else
+        "$SGFTIDY" $args 2>fifo3.diag
+    fi
+    rc=$?
+    wait $writer 2>/dev/null
+    check "fifo-own-output-status ($args)" [ "$rc" -eq 20 ]
+    check "fifo-own-output-106 ($args)" grep -q 'F106: output file refused: it is the input' fifo3.diag
+    check "fifo-own-output-kept ($args)" [ -p fifo3 ]
+done
+
 if command -v python3 >/dev/null 2>&1; then
     python3 -c '
 import socket, sys
