@@ -42,6 +42,7 @@ typedef struct job {
     cli *c;
     const char *in;
     char *out;           /* the output path, or NULL */
+    char *out_real;      /* --outdir: its real path, or NULL */
     const char *shown;   /* the name in diagnostics */
     const sgft_options *opt;
     fail_level fail_on;
@@ -367,6 +368,9 @@ typedef struct batch_run {
     bool stop;             /* out of memory: the rest is skipped */
     int worst;
     id_set inputs, outputs; /* --outdir */
+    /* --outdir: the real paths of the outputs written (a replacement
+     * waiting in its group has the old file's inode until its rename). */
+    name_set out_names;
     char *real_dir;
     /* --outdir: the folder of the last output, made, and its real path;
      * the next output in the same folder (the usual case: the files of
@@ -503,6 +507,11 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
     char *key = NULL;
     if (f.parent)
         key = f.link ? realpath(out, NULL) : join_base(f.parent, out);
+    if (!refused && key && name_has(&b->out_names, key)) {
+        snprintf(why, sizeof why, "%s: written already for another input file",
+                 out);
+        refused = why;
+    }
     /* A link may lead where an earlier output is being written: it is
      * followed once those are done. */
     if (b->nclaims && (f.link || claimed(b, key, f.exists ? &f.st : NULL))) {
@@ -520,8 +529,7 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
         free(out);
         return b->stop = true, POOL_READY;
     }
-    if (!b->deferred)
-        free(key);
+    j->out_real = key && b->deferred ? strdup(key) : key;
     j->out = out;
     return POOL_RUN;
 }
@@ -564,6 +572,7 @@ static void batch_finish(void *arg, size_t i, void *slot) {
     cli *c = b->c;
     if (b->stop && !j->fixed && !j->opt) {
         free(j->out); /* skipped */
+        free(j->out_real);
         claims_release(b, i);
         return;
     }
@@ -584,10 +593,14 @@ static void batch_finish(void *arg, size_t i, void *slot) {
         progress_file_done(&c->prog, stat(j->in, &st) == 0 && S_ISREG(st.st_mode)
                                          ? (uint64_t)st.st_size
                                          : 0);
-    if (c->mode == B_OUTDIR && j->out && stat(j->out, &st) == 0 &&
-        !id_add(&b->outputs, &st))
-        b->stop = true;
+    if (c->mode == B_OUTDIR && j->out && stat(j->out, &st) == 0) {
+        if (!id_add(&b->outputs, &st) ||
+            (j->out_real && !name_add(&b->out_names, j->out_real)))
+            b->stop = true;
+        j->out_real = NULL;
+    }
     claims_release(b, i);
+    free(j->out_real);
     free(j->out);
 }
 
@@ -721,6 +734,7 @@ end:
     paths_free(&folders);
     free(b.inputs.v);
     free(b.outputs.v);
+    name_free(&b.out_names);
     free(b.real_dir);
     free(b.last_folder);
     free(b.last_real);

@@ -4,9 +4,63 @@
 
 #include "outdir.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* FNV-1a, 64 bits */
+static uint64_t name_hash(const char *s) {
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
+    return h;
+}
+
+/* The slot of name in v (cap a power of two): where it is, or the empty
+ * slot where it would go. */
+static size_t name_slot(char *const *v, size_t cap, const char *name) {
+    size_t i = (size_t)name_hash(name) & (cap - 1);
+    while (v[i] && strcmp(v[i], name) != 0)
+        i = (i + 1) & (cap - 1);
+    return i;
+}
+
+bool name_has(const name_set *s, const char *name) {
+    return s->cap && s->v[name_slot(s->v, s->cap, name)];
+}
+
+bool name_add(name_set *s, char *name) {
+    if (2 * (s->n + 1) > s->cap) { /* at most half full */
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        char **v = calloc(cap, sizeof *v);
+        if (!v) {
+            free(name);
+            return false;
+        }
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->v[i])
+                v[name_slot(v, cap, s->v[i])] = s->v[i];
+        free(s->v);
+        s->v = v;
+        s->cap = cap;
+    }
+    size_t i = name_slot(s->v, s->cap, name);
+    if (s->v[i]) {
+        free(name);
+        return true;
+    }
+    s->v[i] = name;
+    s->n++;
+    return true;
+}
+
+void name_free(name_set *s) {
+    for (size_t i = 0; i < s->cap; i++)
+        free(s->v[i]);
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
 
 static int id_cmp(const void *a, const void *b) {
     const file_id *x = a, *y = b;

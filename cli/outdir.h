@@ -24,6 +24,18 @@ bool id_add(id_set *s, const struct stat *st);
 /* Sorts the set, for the lookups of outdir_refusal. */
 void id_sort(id_set *s);
 
+/* Strings (the real paths of the outputs written), owned: a hash set. */
+typedef struct name_set {
+    char **v;
+    size_t n, cap; /* cap: 0 or a power of two */
+} name_set;
+
+/* Adds name, which the set takes over (freed at once when it holds it
+ * already); false when out of memory (name freed). */
+bool name_add(name_set *s, char *name);
+bool name_has(const name_set *s, const char *name);
+void name_free(name_set *s);
+
 /* DIR/PATH with PATH made relative and plain: "/" at the start, "." and
  * empty parts dropped, "name/.." taken back, and a ".." that would climb
  * out of DIR dropped ("../x.sgf" and "/a/x.sgf" become DIR/x.sgf and

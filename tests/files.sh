@@ -272,6 +272,26 @@ printf '(;FF[4]GM[1];B[aa])\n' >v/other.sgf
 (cd v && "$SGFTIDY" --outdir=out x.sgf ../x.sgf 2>../err); rc=$?
 check outdir-collision-status [ "$rc" -eq 20 ]
 check outdir-collision-message grep -q 'out/x.sgf: written already for another input file' err
+# ... also where the first replaced an output of an earlier run: its
+# replacement waits in a group, and once renamed the output is another
+# inode; the second is refused all the same.
+mkdir -p c/w/a c/w/f c/a c/w/o/a c/w/o/f
+printf '(;FF[4]GM[1];B[aa])\n' >c/w/a/x.sgf
+printf '(;FF[4]GM[1];B[bb])\n' >c/a/x.sgf
+n=0
+while [ $n -lt 300 ]; do
+    cp game.sgf "c/w/f/g$n.sgf"
+    printf '(;)\n' >"c/w/o/f/g$n.sgf"
+    n=$((n + 1))
+done
+printf '(;)\n' >c/w/o/a/x.sgf
+for jobs in 1 2; do
+    (cd c/w && "$SGFTIDY" -q -j $jobs --outdir=o a/x.sgf f/*.sgf ../a/x.sgf 2>../err); rc=$?
+    check "outdir-collision-replaced-status (-j $jobs)" [ "$rc" -eq 20 ]
+    check "outdir-collision-replaced-message (-j $jobs)" grep -q 'o/a/x.sgf: written already for another input file' c/err
+    check "outdir-collision-replaced-first (-j $jobs)" grep -q 'B\[aa\]' c/w/o/a/x.sgf
+    printf '(;)\n' >c/w/o/a/x.sgf
+done
 # A symbolic link inside DIR that leads out of it.
 mkdir -p outside out2
 ln -s "$TMPD/outside" out2/evil
