@@ -665,12 +665,16 @@ int run_batch(cli *c) {
             goto oom;
         b.named = false;
         b.count = false;
-        if (walk_paths(folders.v, folders.n, c->recursive, &files,
+        if (walk_paths(folders.v, folders.n, c->recursive, NULL, &files,
                        &failed) < 0)
             goto oom;
-    } else if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, &files,
-                          &failed) < 0) {
-        goto oom;
+    } else {
+        /* --outdir inside a folder walked: its outputs are not inputs */
+        struct stat od;
+        bool skip = c->mode == B_OUTDIR && c->recursive && stat(c->outdir, &od) == 0;
+        if (walk_paths(c->files, (size_t)c->nfiles, c->recursive,
+                       skip ? &od : NULL, &files, &failed) < 0)
+            goto oom;
     }
     if (!b.files_named && !files.n && !failed.n && !c->quiet)
         fprintf(stderr, "sgftidy: no .sgf files in the paths given%s\n",

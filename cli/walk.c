@@ -275,8 +275,8 @@ static int classify(char **paths, size_t n, bool *is_dir) {
     return 0;
 }
 
-int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
-               path_list *failed) {
+int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
+               path_list *files, path_list *failed) {
     path_list dirs = {0};
     bool *is_dir = calloc(n ? n : 1, sizeof *is_dir);
     if (!is_dir || classify(paths, n, is_dir) < 0) {
@@ -301,7 +301,7 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
                 goto oom;
             continue;
         }
-        size_t first = files->n;
+        size_t first = files->n, first_dir = dirs.n;
         struct dirent *e;
         while ((e = readdir(dir))) {
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
@@ -317,6 +317,11 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
                 reg = ok && S_ISREG(sb.st_mode);
             }
             path_list *to = NULL;
+            struct stat ds;
+            if (dir_ && recurse && skip &&
+                fstatat(dirfd(dir), e->d_name, &ds, 0) == 0 &&
+                ds.st_dev == skip->st_dev && ds.st_ino == skip->st_ino)
+                continue; /* the output folder */
             if (dir_ && recurse)
                 to = &dirs;
             else if (reg && is_sgf_name(e->d_name))
@@ -330,9 +335,13 @@ int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
             }
         }
         closedir(dir);
-        /* The files of one folder in the order of their names. */
+        /* The files and the subfolders of one folder in the order of
+         * their names. */
         if (files->n - first > 1)
             qsort(files->v + first, files->n - first, sizeof *files->v,
+                  by_name);
+        if (dirs.n - first_dir > 1)
+            qsort(dirs.v + first_dir, dirs.n - first_dir, sizeof *dirs.v,
                   by_name);
     }
     paths_free(&dirs);

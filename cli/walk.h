@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 /* A list of paths: strings of the caller's, or the list's own (the
  * paths the walk made), which paths_free frees. */
@@ -14,12 +15,15 @@ typedef struct path_list {
 } path_list;
 
 /* Appends to files the paths given (a file as it is; a folder as its
- * .sgf files, with recurse those of its subfolders too, sorted by name
- * within each folder), and to failed the folders that cannot be read.
- * A path given that is a file is not copied: files points to it, so
- * paths must outlive files.  Returns 0, or -1 when out of memory. */
-int walk_paths(char **paths, size_t n, bool recurse, path_list *files,
-               path_list *failed);
+ * .sgf files, with recurse those of its subfolders too, files and
+ * subfolders sorted by name within each folder), and to failed the
+ * folders that cannot be read.  A subfolder that is the folder skip (by
+ * device and inode; NULL: none) is passed over: the output folder of
+ * --outdir inside the tree walked.  A path given that is a file is not
+ * copied: files points to it, so paths must outlive files.  Returns 0,
+ * or -1 when out of memory. */
+int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
+               path_list *files, path_list *failed);
 /* Appends p, which stays the caller's; -1 when out of memory. */
 int paths_push(path_list *l, char *p);
 void paths_free(path_list *l);

@@ -292,6 +292,17 @@ for jobs in 1 2; do
     check "outdir-collision-replaced-first (-j $jobs)" grep -q 'B\[aa\]' c/w/o/a/x.sgf
     printf '(;)\n' >c/w/o/a/x.sgf
 done
+# DIR inside the folder walked with -R: its outputs are not read as
+# inputs on the next run (which would nest copies ever deeper).
+mkdir -p t/in/a
+cp game.sgf t/in/a/g.sgf
+(cd t && "$SGFTIDY" -q -R --outdir=in/out in); rc1=$?
+printf '(;FF[4]GM[1]C[edited];B[aa])\n' >t/in/a/g.sgf
+(cd t && "$SGFTIDY" -q -R --outdir=in/out in 2>../err); rc2=$?
+check outdir-in-tree-status [ "$rc1" -eq 0 ] && [ "$rc2" -eq 0 ]
+check outdir-in-tree-edited grep -q 'edited' t/in/out/in/a/g.sgf
+check outdir-in-tree-not-nested [ ! -e t/in/out/in/out ]
+check outdir-in-tree-quiet [ ! -s err ]
 # A symbolic link inside DIR that leads out of it.
 mkdir -p outside out2
 ln -s "$TMPD/outside" out2/evil
