@@ -276,6 +276,9 @@ static bool read_value(parser *p, prop *pr) {
                 /* A '\' that escapes nothing is dropped: it would escape
                  * the ']' that closes the value when written. */
                 size_t len = (size_t)(end - start) - (i > end ? 1 : 0);
+                char *v = in->data + (size_t)(start - in->win);
+                if (p->ctx->opt.encoding_mode != 2) /* as below */
+                    sgft__nul_to_space(p->ctx, pr, v, len, start);
                 add_value(p, pr, start, len);
                 p->pos = end;
                 return false;
