@@ -696,6 +696,8 @@ static void cli_free(cli *c) {
 }
 
 int main(int argc, char **argv) {
+    /* A line at a time: unbuffered, JSON made a system call a byte. */
+    setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
     cli c;
     memset(&c, 0, sizeof c);
     c.opt = sgft_options_new();
