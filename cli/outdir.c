@@ -84,7 +84,10 @@ bool id_add(id_set *s, const struct stat *st) {
     return true;
 }
 
-void id_sort(id_set *s) { qsort(s->v, s->n, sizeof *s->v, id_cmp); }
+void id_sort(id_set *s) {
+    if (s->n > 1) /* (an empty set has no array to give qsort) */
+        qsort(s->v, s->n, sizeof *s->v, id_cmp);
+}
 
 static bool id_has(const id_set *s, const struct stat *st, size_t sorted) {
     file_id k = {st->st_dev, st->st_ino};
