@@ -671,7 +671,8 @@ int run_batch(cli *c) {
     } else {
         /* --outdir inside a folder walked: its outputs are not inputs */
         struct stat od;
-        bool skip = c->mode == B_OUTDIR && c->recursive && stat(c->outdir, &od) == 0;
+        bool skip = c->mode == B_OUTDIR && c->recursive &&
+                    stat(c->outdir, &od) == 0;
         if (walk_paths(c->files, (size_t)c->nfiles, c->recursive,
                        skip ? &od : NULL, &files, &failed) < 0)
             goto oom;

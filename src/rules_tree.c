@@ -108,8 +108,8 @@ static void root_value_fixed(checker *k, prop *p, const char *now,
     sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, p->values, now, len, NULL);
 }
 
-/* Whether value v of root's property id, decoded (into k->a), starts
- * with start or, with anywhere, holds it; both in any case. */
+/* Whether the value of root's property id, decoded (into k->a), starts
+ * with what or, with anywhere, holds it; in any case of letters. */
 static bool value_has(checker *k, node *root, prop_id id, const char *what,
                       bool anywhere) {
     prop *p = sgft__prop_find(root, id);
