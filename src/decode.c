@@ -171,26 +171,36 @@ size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
     return runs;
 }
 
+/* Charsets of one byte a character (ISO-8859, windows-125x, KOI8...),
+ * by the names they are read by. */
+static bool single_byte(const char *cs) {
+    static const char one[][12] = {"US-ASCII",  "ISO-8859-", "ISO8859", "ISO_8859",
+                                   "CP125",     "WINDOWS-125", "KOI8",
+                                   "IBM8",      "CP8",     "TIS-620",
+                                   "LATIN",     "MAC"};
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
+        if (strncasecmp(cs, one[i], strlen(one[i])) == 0)
+            return true;
+    return false;
+}
+
 /* Charsets whose characters other than ASCII are made of bytes as
  * mixed_end reads them, and whose converter neither joins a character
  * with the next (iconv puts a letter and the combining mark after it
  * together in windows-1255 and 1258) nor keeps a state from one to the
  * next (ISO-2022, whose escapes are ASCII bytes). */
 static bool ascii_kept(const char *cs) {
-    static const char names[][12] = {
-        "ISO-8859-", "ISO8859", "ISO_8859", "LATIN",  "US-ASCII",
-        "KOI8",      "TIS-620", "GB18030",  "GBK",    "GB2312",
-        "CP936",     "EUC-CN",  "BIG5",     "CP950",  "CP949",
-        "UHC",       "EUC-KR",  "EUC-JP",   "EUC-TW", "CP932"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strncasecmp(cs, names[i], strlen(names[i])) == 0)
+    static const char multi[][8] = {"GB18030", "GBK",    "GB2312", "CP936",
+                                    "EUC-CN",  "BIG5",   "CP950",  "CP949",
+                                    "UHC",     "EUC-KR", "EUC-JP", "EUC-TW",
+                                    "CP932"};
+    for (size_t i = 0; i < sizeof multi / sizeof multi[0]; i++)
+        if (strncasecmp(cs, multi[i], strlen(multi[i])) == 0)
             return true;
-    /* windows-1250 to 1257, but 1255 */
-    const char *w = strncasecmp(cs, "WINDOWS-", 8) == 0 ? cs + 8
-                    : strncasecmp(cs, "CP", 2) == 0     ? cs + 2
-                                                        : NULL;
-    return w && strncmp(w, "125", 3) == 0 && w[3] >= '0' && w[3] <= '7' &&
-           w[3] != '5' && w[4] == '\0';
+    size_t n = strlen(cs);
+    bool joins = n >= 4 && (strcmp(cs + n - 4, "1255") == 0 ||
+                            strcmp(cs + n - 4, "1258") == 0);
+    return single_byte(cs) && !joins;
 }
 
 dec_mode sgft__dec_ascii_mode(iconv_t cd, const char *cs) {
@@ -261,18 +271,6 @@ bool sgft__dec_is_wide(const char *name) {
     return false;
 }
 
-/* Charsets of one byte a character (ISO-8859, windows-125x, KOI8...),
- * by the names they are read by. */
-static bool single_byte(const char *cs) {
-    static const char one[][12] = {"US-ASCII",  "ISO-8859-", "ISO8859", "ISO_8859",
-                                   "CP125",     "WINDOWS-125", "KOI8",
-                                   "IBM8",      "CP8",     "TIS-620",
-                                   "LATIN",     "MAC"};
-    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++)
-        if (strncasecmp(cs, one[i], strlen(one[i])) == 0)
-            return true;
-    return false;
-}
 
 /* A file saved again as UTF-8 keeps the CA it had: UTF-8 text under a
  * legacy CA.  UTF-8 read as the declared charset loses its characters,
