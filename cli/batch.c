@@ -645,6 +645,8 @@ int run_batch(cli *c) {
         goto oom;
     /* Files synced in groups, not one by one (sgftidy(1), FILES). */
     sgft_outputs_batch(c->mode != B_CHECK);
+    if (c->mode != B_CHECK)
+        late_start();
     pool_ops ops = {&b, batch_prepare, batch_work, batch_finish,
                     c->prog.on ? batch_idle : NULL};
     /* --check runs the paths named as files at once, in parallel: what
@@ -730,6 +732,11 @@ end:
             b.worst = 20;
         }
         sgft_ctx_free(ctx);
+        /* Every file's status line is out: the faults of those that
+         * waited in a group (none may be held back any more). */
+        int late = late_report(c);
+        b.worst = late > b.worst ? late : b.worst;
+        late_stop();
         sgft_outputs_batch(false);
     }
     progress_clear(&c->prog);

@@ -147,6 +147,15 @@ int explain(cli *c, const char *which);
 void print_diff(FILE *f, const char *name, const char *a, size_t alen,
                 const char *b, size_t blen, bool colour);
 
+/* late.c: the faults of replacements that waited in a group (see
+ * sgft_outputs_on_late_fault).  late_start makes the library hand them
+ * over, late_stop ends that; late_report (main thread, once every
+ * status line is out) reports those kept under their files' names, and
+ * returns 20 when there were any (else 0). */
+void late_start(void);
+void late_stop(void);
+int late_report(cli *c);
+
 /* diag_log.c: the diagnostics of a file whose report waits for its turn
  * (--jobs): in memory, moved to an anonymous temporary file when they
  * grow large. */

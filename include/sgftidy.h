@@ -243,10 +243,24 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path);
  * sgft_outputs_sync.  New files are not synced one by one either:
  * sgft_outputs_sync syncs them.  A group is put in place by a thread of
  * the library while the caller goes on; its rename faults are reported
- * (message 27) on the context of the call that waits for it: the next
- * sgft_run_file that hands a group over or reads one of its files, or
- * sgft_outputs_sync. */
+ * (message 27) to the handler of late faults, or without one on the
+ * context of the call that waits for it: the next sgft_run_file that
+ * hands a group over or reads one of its files, or sgft_outputs_sync. */
 void sgft_outputs_batch(bool on);
+
+/* Receives the fault of a replacement that waited in a group (message 27,
+ * fatal: it could not be renamed, or the file changed after it was
+ * read, and it keeps what it held), instead of the context of the call
+ * that waits for the group: in is the input path that sgft_run_file was
+ * given for it, was the summary that call ended with (its output
+ * SGFT_OUTPUT_CHANGED), diag the message, not counted in any context.
+ * It is called, under the batch's lock, in the thread of the call that
+ * waits (a later sgft_run_file, or sgft_outputs_sync), and must not call
+ * the sgft_outputs_* functions or sgft_run_file. */
+typedef void (*sgft_late_fault_fn)(const char *in, const sgft_summary *was,
+                                   const sgft_diag *diag, void *userdata);
+/* Sets (fn not NULL) or removes the handler of those faults. */
+void sgft_outputs_on_late_fault(sgft_late_fault_fn fn, void *userdata);
 
 /* Puts every replacement still waiting in place and makes every file
  * written in batches since the last call durable (one sync of each file
@@ -503,6 +517,13 @@ int sgft_reporter_diag(sgft_reporter *rep, const char *file,
  * write failed, fatal). */
 int sgft_reporter_file(sgft_reporter *rep, const char *file,
                        const sgft_summary *summary, unsigned flags);
+/* Reports a late fault of file (see sgft_outputs_on_late_fault), whose
+ * status was reported before with the summary was: prints diag, and
+ * counts file as failed (diag's reason) instead of as it was counted.
+ * With was NULL, only prints diag (a second fault of a file corrected
+ * already).  0, or -1 when f reports an error. */
+int sgft_reporter_late(sgft_reporter *rep, const char *file,
+                       const sgft_diag *diag, const sgft_summary *was);
 /* Writes the summary (with SGFT_REPORT_SUMMARY) and the end of the
  * document, and frees rep.  0, or -1 when f reported an error at any
  * time. */

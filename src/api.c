@@ -727,6 +727,7 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
         wfn = sgft__out_write;
         wdata = out;
     }
+    ctx->in_path = in_path; /* for the replacements deferred */
     fd_input fin = {in, ctx, 0};
     st = sgft_run(ctx, fd_read, &fin, wfn, wdata);
     if (st == SGFT_EREAD) {
@@ -783,5 +784,6 @@ done:
     free(sp.files);
     if (in != STDIN_FILENO)
         close(in);
+    ctx->in_path = NULL;
     return st;
 }

@@ -47,6 +47,8 @@
 /* A replacement waiting for the sync of its group. */
 typedef struct pending {
     char *tmp, *path, *shown;
+    char *in;          /* the input of the run that wrote it, or NULL */
+    sgft_summary was;  /* the summary that run ended with */
     temp_slot *slot;
     struct stat old; /* the file replaced, as it was read */
     int held;  /* a descriptor of the file replaced, or -1 */
@@ -79,6 +81,8 @@ static pthread_cond_t done_cv = PTHREAD_COND_INITIALIZER;  /* it is done */
  * the device and inode of its replacements, which stay as they are). */
 static group fill, away;
 static bool away_busy;
+static sgft_late_fault_fn late_fn; /* sgft_outputs_on_late_fault */
+static void *late_data;
 static bool syncer_on, syncer_quit;
 static pthread_t syncer;
 
@@ -100,6 +104,13 @@ static void lock(void) { pthread_mutex_lock(&batch_lock); }
 static void unlock(void) { pthread_mutex_unlock(&batch_lock); }
 
 void sgft_outputs_batch(bool on) { atomic_store(&batch_on, on); }
+
+void sgft_outputs_on_late_fault(sgft_late_fault_fn fn, void *userdata) {
+    lock();
+    late_fn = fn;
+    late_data = userdata;
+    unlock();
+}
 
 /* The folder of path ("." for a bare name), malloc'd. */
 static char *folder_of(const char *path) {
@@ -283,17 +294,41 @@ static void put_in_place(group *g) {
         }
 }
 
+static void late_diag(const sgft_diag *d, void *data) {
+    const pending *q = data;
+    late_fn(q->in, &q->was, d, late_data);
+}
+
+/* The rename fault of q, reported to the handler of late faults: the
+ * message is made by ctx (the waiting call's), which neither shows nor
+ * counts it. */
+static void report_late(sgft_ctx *ctx, const pending *q) {
+    sgft_diag_fn fn = ctx->diag_fn;
+    void *data = ctx->diag_data;
+    sgft_summary sum = ctx->sum;
+    ctx->diag_fn = late_diag;
+    ctx->diag_data = (void *)q;
+    sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, q->err);
+    ctx->diag_fn = fn;
+    ctx->diag_data = data;
+    ctx->sum = sum;
+}
+
 /* Reports the rename faults of a group put in place, and empties it;
- * -1 when it had a fault. */
+ * -1 when it had a fault reported through ctx (not to the handler of
+ * late faults). */
 static int report_group(sgft_ctx *ctx, group *g) {
     int st = g->failed ? -1 : 0;
     for (size_t i = 0; i < g->n; i++) {
-        if (g->v[i].err) {
-            sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, g->v[i].shown,
-                              g->v[i].err);
+        pending *q = &g->v[i];
+        if (q->err && late_fn && q->in) {
+            report_late(ctx, q);
+        } else if (q->err) {
+            sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, q->err);
             st = -1;
         }
-        free(g->v[i].shown);
+        free(q->shown);
+        free(q->in);
     }
     g->n = 0;
     g->bytes = 0;
@@ -447,8 +482,13 @@ int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
     }
     if (!fill.n)
         clock_gettime(CLOCK_MONOTONIC, &fill.since);
-    fill.v[fill.n++] =
-        (pending){tmp, path, shown, slot, *old, held, 0};
+    /* The run's messages are all in: its output is the last thing it
+     * does (without an input path, a fault goes to the waiting call). */
+    sgft_summary was = ctx->sum;
+    was.output = SGFT_OUTPUT_CHANGED;
+    was.written = true;
+    char *in = ctx->in_path ? strdup(ctx->in_path) : NULL;
+    fill.v[fill.n++] = (pending){tmp, path, shown, in, was, slot, *old, held, 0};
     fill.bytes += size;
     if (fill.n >= GROUP_FILES || fill.bytes >= GROUP_BYTES ||
         elapsed_ns(&fill.since) >= GROUP_NSEC)

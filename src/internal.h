@@ -310,6 +310,7 @@ struct sgft_ctx {
     sgft_decide_fn decide; /* -i */
     void *decide_data;
     sgft_summary sum;
+    const char *in_path;  /* sgft_run_file's input, during the call */
     input in;
     game_tree *tree;      /* tree being checked, for FF[4] policies */
     sgft_write_fn write;

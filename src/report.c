@@ -370,6 +370,35 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
     return ferror(r->f) ? -1 : 0;
 }
 
+int sgft_reporter_late(sgft_reporter *r, const char *file,
+                       const sgft_diag *d, const sgft_summary *was) {
+    int skip = r->cur_skip; /* of the file being reported, if any */
+    int st = sgft_reporter_diag(r, file, d);
+    r->cur_skip = skip;
+    if (!was)
+        return st;
+    unsigned long *cls = was->fatal      ? &r->failed
+                         : was->errors   ? &r->errors
+                         : was->warnings ? &r->warnings
+                                         : &r->ok;
+    if (*cls)
+        (*cls)--;
+    unsigned long *out = was->output == SGFT_OUTPUT_CREATED   ? &r->created
+                         : was->output == SGFT_OUTPUT_CHANGED ? &r->changed
+                         : was->output == SGFT_OUTPUT_UNCHANGED
+                             ? &r->unchanged
+                             : NULL;
+    if (out && *out)
+        (*out)--;
+    r->failed++;
+    int k = skip_of(d);
+    if (k >= 0) {
+        r->skipped++;
+        r->skipped_for[k]++;
+    }
+    return st;
+}
+
 static double seconds_since(const struct timespec *t0) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);

@@ -354,6 +354,55 @@ START_TEST(test_formatters) {
 }
 END_TEST
 
+/* A late fault moves its file from its first count (here: with a
+ * warning, changed) to failed, once; the status of the file being
+ * reported meanwhile is not touched. */
+START_TEST(test_reporter_late) {
+    char *mem = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&mem, &size);
+    sgft_reporter *r = sgft_reporter_new(f, SGFT_FORMAT_JSON, SGFT_REPORT_SUMMARY);
+    sgft_summary was;
+    memset(&was, 0, sizeof was);
+    was.warnings = 1;
+    was.output = SGFT_OUTPUT_CHANGED;
+    was.written = true;
+    sgft_reporter_file(r, "a.sgf", &was, 0);
+    sgft_diag d;
+    memset(&d, 0, sizeof d);
+    d.code = 27;
+    d.key = "CANNOT_WRITE_OUTPUT";
+    d.severity = SGFT_FATAL;
+    d.text = "cannot write output file: a.sgf";
+    sgft_reporter_late(r, "a.sgf", &d, &was);
+    sgft_reporter_late(r, "a.sgf", &d, NULL); /* a second part of it */
+    sgft_summary ok;
+    memset(&ok, 0, sizeof ok);
+    ok.output = SGFT_OUTPUT_UNCHANGED;
+    sgft_reporter_file(r, "b.sgf", &ok, 0);
+    ck_assert_int_eq(sgft_reporter_close(r), 0);
+    fclose(f);
+    const char *line = "{\"file\":\"a.sgf\",\"severity\":\"fatal\","
+                       "\"code\":27,\"key\":\"CANNOT_WRITE_OUTPUT\","
+                       "\"critical\":false,\"message\":\"cannot write "
+                       "output file: a.sgf\"}\n";
+    const char *sum = strstr(mem, "{\"summary\"");
+    ck_assert_ptr_nonnull(sum);
+    ck_assert_int_eq(strncmp(mem, line, strlen(line)), 0);
+    ck_assert_int_eq(strncmp(mem + strlen(line), line, strlen(line)), 0);
+    ck_assert_ptr_eq(mem + 2 * strlen(line), sum);
+    const char *want =
+        "{\"summary\":{\"files\":2,\"ok\":1,\"with_warnings\":0,"
+        "\"with_errors\":0,\"failed\":1,\"written\":0,\"changed\":0,"
+        "\"unchanged\":1,\"not_in_normal_form\":0,\"skipped\":1,"
+        "\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,"
+        "\"critical\":0,\"hard_links\":0,\"refused\":0,"
+        "\"write_failed\":1,\"fatal\":0},\"seconds\":";
+    ck_assert_int_eq(strncmp(sum, want, strlen(want)), 0);
+    free(mem);
+}
+END_TEST
+
 Suite *api_suite(void) {
     Suite *s = suite_create("api");
     TCase *tc = tcase_create("api");
@@ -364,6 +413,7 @@ Suite *api_suite(void) {
     tcase_add_test(tc, test_events);
     tcase_add_test(tc, test_formatters);
     tcase_add_test(tc, test_file_unchanged);
+    tcase_add_test(tc, test_reporter_late);
     suite_add_tcase(s, tc);
     return s;
 }
