@@ -468,6 +468,10 @@ static void close_variation(writer *w) {
     putc_(w, ')');
 }
 
+/* The size of output at which it is written out in the middle of a tree
+ * (the same as between trees). */
+#define FLUSH_AT (64 * 1024)
+
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
     writer w;
     memset(&w, 0, sizeof w);
@@ -495,12 +499,19 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
     node *n = tree->root;
     w.nopen = 0;
     ok = push_open(&w, n);
+    int st = 0;
     while (n && ok) {
         node *last = write_moves(&w, n);
         if (last)
             n = last;
         else
             ok = write_node(&w, n);
+        /* A tree whose text grows far past its input (-e on rectangles)
+         * goes out as it is made: the buffer stays small.  Only after a
+         * node, so that the '(' a node looks back at is still there. */
+        if (ctx->out.len >= FLUSH_AT && ctx->write && ok &&
+            (st = sgft__flush_output(ctx)) != 0)
+            break;
         if (n->child) {
             if (branches(n)) {
                 open_variation(&w);
@@ -533,6 +544,8 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
     ws->cap = w.sorted_cap < w.seg_cap ? w.sorted_cap : w.seg_cap;
     ws->open = w.open;
     ws->open_cap = w.open_cap;
+    if (st)
+        return st;
     if (!ok)
         sgft__write_release(ctx);
     return ok ? 0 : SGFT_ENOMEM;

@@ -255,6 +255,89 @@ START_TEST(test_trees_in_order) {
 }
 END_TEST
 
+/* The normalized form of a root with n nodes ";C[x]": packed 15 to a
+ * line of 76 columns after the root's own. */
+static char *comments_out(size_t n) {
+    char *s = malloc(32 + n * 6 + n / 15 + 8);
+    size_t len = 0, col;
+    len += (size_t)sprintf(s, "%s", ROOT);
+    col = len;
+    for (size_t i = 0; i < n; i++) {
+        if (col + 5 > 76) {
+            s[len++] = '\n';
+            col = 0;
+        }
+        memcpy(s + len, ";C[x]", 5);
+        len += 5;
+        col += 5;
+    }
+    if (col + 1 > 76)
+        s[len++] = '\n';
+    memcpy(s + len, ")\n", 3);
+    return s;
+}
+
+typedef struct chunks {
+    sgft_buffer all;
+    size_t n, largest;
+} chunks;
+
+static int chunk_write(void *data, const char *b, size_t len) {
+    chunks *c = data;
+    c->n++;
+    c->largest = len > c->largest ? len : c->largest;
+    return sgft_buffer_write(&c->all, b, len);
+}
+
+typedef struct text_in {
+    const char *s;
+    size_t len, at;
+} text_in;
+
+static long text_read(void *data, char *b, size_t cap) {
+    text_in *t = data;
+    size_t n = t->len - t->at < cap ? t->len - t->at : cap;
+    memcpy(b, t->s + t->at, n);
+    t->at += n;
+    return (long)n;
+}
+
+/* One tree whose text is larger than the output buffer goes out in
+ * pieces while it is written (a tree that -e makes huge does not grow
+ * the buffer): the pieces, put together, are the whole text. */
+START_TEST(test_big_tree_in_pieces) {
+    char *small = str_repeat(";C[x]", 40);
+    char *in = malloc(strlen(small) + 32);
+    sprintf(in, "(;FF[4]GM[1]%s)", small);
+    char *want = comments_out(40);
+    expect_run("40 comments", in, 0, NULL, false, want, "");
+    free(in);
+    free(want);
+    free(small);
+
+    const size_t n = 30000; /* about 150 kB */
+    char *body = str_repeat(";C[x]", n);
+    in = malloc(strlen(body) + 32);
+    sprintf(in, "(;FF[4]GM[1]%s)", body);
+    want = comments_out(n);
+    sgft_options o = test_options();
+    sgft_ctx *ctx = sgft_ctx_new(&o, NULL, NULL);
+    chunks c;
+    memset(&c, 0, sizeof c);
+    text_in t = {in, strlen(in), 0};
+    ck_assert_int_eq(sgft_run(ctx, text_read, &t, chunk_write, &c), 0);
+    sgft_ctx_free(ctx);
+    ck_assert_uint_eq(c.all.len, strlen(want));
+    ck_assert_int_eq(memcmp(c.all.data, want, c.all.len), 0);
+    ck_assert_uint_ge(c.n, 2);
+    ck_assert_uint_lt(c.largest, 65 * 1024);
+    free(c.all.data);
+    free(want);
+    free(in);
+    free(body);
+}
+END_TEST
+
 Suite *writer_suite(void) {
     Suite *s = suite_create("writer");
     TCase *tc = tcase_create("output");
@@ -264,6 +347,7 @@ Suite *writer_suite(void) {
     tcase_add_loop_test(tc, test_wrapped_lines, 0, n);
     tcase_add_test(tc, test_min_width);
     tcase_add_test(tc, test_trees_in_order);
+    tcase_add_test(tc, test_big_tree_in_pieces);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("content");
