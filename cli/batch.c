@@ -552,6 +552,11 @@ static pool_step batch_prepare(void *arg, size_t i, void *slot) {
         if (!(j->out = strdup(j->in)) ||
             (b->deferred && exists && !claim_add(b, i, NULL, &st)))
             return b->stop = true, POOL_READY;
+    } else if (b->count && c->mode == B_OUTDIR && strcmp(j->in, "-") == 0) {
+        /* Standard input has no path to take under DIR: as with
+         * --in-place, its normalized form goes to standard output. */
+        if (!(j->out = strdup("-")))
+            return b->stop = true, POOL_READY;
     } else if (b->count && c->mode == B_OUTDIR) {
         pool_step r = prepare_outdir(b, i, j);
         if (r != POOL_RUN)

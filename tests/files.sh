@@ -324,6 +324,14 @@ for jobs in 1 2; do
     check "outdir-collision-replaced-first (-j $jobs)" grep -q 'B\[aa\]' c/w/o/a/x.sgf
     printf '(;)\n' >c/w/o/a/x.sgf
 done
+
+# Standard input under --outdir (as under --in-place) goes to standard
+# output: no file named "-" under DIR.
+rm -rf stdin-out
+"$SGFTIDY" -q --outdir=stdin-out - <game.sgf >stdin-norm; rc=$?
+check outdir-stdin-status [ "$rc" -eq 0 ]
+check outdir-stdin-stdout cmp -s norm.sgf stdin-norm
+check outdir-stdin-no-file [ ! -e stdin-out/- ]
 # DIR inside the folder walked with -R: its outputs are not read as
 # inputs on the next run (which would nest copies ever deeper).
 mkdir -p t/in/a
