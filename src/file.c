@@ -13,17 +13,24 @@
  * - an existing file is compared with the new content as it is written;
  *   while they agree no temporary file exists, and a file whose content
  *   would not change is not touched at all;
- * - every temporary file is listed where sgft_remove_temp_files() (safe in
- *   a signal handler) finds it, and the first one is made only after the
- *   function given to sgft_on_first_temp_file() (the program's handlers)
- *   has run;
+ * - where the system can (Linux: O_TMPFILE, and /proc for the link), a
+ *   temporary file has no name while it is written: it is linked under
+ *   its temporary name only once complete, just before its rename, so a
+ *   process killed meanwhile (SIGKILL, out of memory) or a crash leaves
+ *   no stray file;
+ * - every temporary file with a name is listed where
+ *   sgft_remove_temp_files() (safe in a signal handler) finds it, and the
+ *   first one is made only after the function given to
+ *   sgft_on_first_temp_file() (the program's handlers) has run (the
+ *   temporary files themselves are file_temp.c's);
  * - durability: a file that replaces another is on disk before the
  *   rename, and the folder after it, so that after a crash the file holds
  *   its old or its new content.  In batches (sgft_outputs_batch) the
  *   replacements wait in a group that one sync of the file system makes
  *   durable before they are all renamed, by a thread of file_batch.c
- *   while the batch goes on (a rename fault is reported by the call that
- *   waits for the group); new files are synced once, at
+ *   while the batch goes on (a rename fault is reported later: to the
+ *   handler of late faults, or by the call that waits for the group); new
+ *   files are synced once, at
  *   sgft_outputs_sync.
  */
 /* S_ISSOCK, fchown, pread: POSIX with the X/Open extensions; syncfs. */
@@ -37,9 +44,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,92 +53,6 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
-
-/* --- the list of temporary files ---------------------------------------- */
-
-/* Slots are never freed: a signal handler may walk the list at any time.
- * A slot is free when its path is NULL. */
-struct temp_slot {
-    struct temp_slot *next;
-    _Atomic(char *) path;
-};
-
-static _Atomic(temp_slot *) temp_head;
-
-/* Threads may write outputs while a signal handler, in any thread,
- * removes the temporary files.  What a thread does with the list and
- * with a temporary file's name (making it, renaming it, removing it) is
- * a section between sgft__temp_enter() and sgft__temp_leave(): the remover lets the
- * sections of other threads end before it walks the list, and none
- * begins after it started, so no file is made behind its back and no
- * name is freed while it reads it. */
-static atomic_int temp_busy;     /* threads in a section */
-static atomic_bool temp_ending;  /* sgft_remove_temp_files() was called */
-static _Thread_local volatile sig_atomic_t temp_mine; /* this thread is in one */
-
-/* false once the temporary files are being removed: then nothing may be
- * made, renamed or freed any more. */
-bool sgft__temp_enter(void) {
-    temp_mine = 1;
-    atomic_fetch_add(&temp_busy, 1);
-    if (!atomic_load(&temp_ending))
-        return true;
-    atomic_fetch_sub(&temp_busy, 1);
-    temp_mine = 0;
-    return false;
-}
-
-void sgft__temp_leave(void) {
-    atomic_fetch_sub(&temp_busy, 1);
-    temp_mine = 0;
-}
-
-/* sgft_on_first_temp_file: called once, by the first make_temp(). */
-static void (*first_temp_fn)(void);
-static pthread_once_t first_temp_once = PTHREAD_ONCE_INIT;
-
-void sgft_on_first_temp_file(void (*fn)(void)) { first_temp_fn = fn; }
-
-static void call_first_temp_fn(void) {
-    if (first_temp_fn)
-        first_temp_fn();
-}
-
-static temp_slot *temp_register(char *path) {
-    for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
-        char *expected = NULL;
-        if (atomic_compare_exchange_strong(&s->path, &expected, path))
-            return s;
-    }
-    temp_slot *s = malloc(sizeof *s);
-    if (!s)
-        return NULL;
-    atomic_init(&s->path, path);
-    s->next = atomic_load(&temp_head);
-    while (!atomic_compare_exchange_weak(&temp_head, &s->next, s))
-        ;
-    return s;
-}
-
-void sgft__temp_unregister(temp_slot *s) {
-    if (s)
-        atomic_store(&s->path, NULL);
-}
-
-void sgft_remove_temp_files(void) {
-    atomic_store(&temp_ending, true);
-    /* The sections of other threads are short (a system call or two);
-     * a thread that cannot run is not waited for beyond two seconds. */
-    for (int k = 0; k < 2000 && atomic_load(&temp_busy) > temp_mine; k++) {
-        struct timespec t = {0, 1000000};
-        nanosleep(&t, NULL);
-    }
-    for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
-        char *p = atomic_exchange(&s->path, NULL);
-        if (p)
-            unlink(p);
-    }
-}
 
 /* --- helpers ------------------------------------------------------------- */
 
@@ -227,23 +145,6 @@ static char *final_target(const char *path) {
     return NULL;
 }
 
-/* A temporary name beside path: "<dir>/.<name>.XXXXXX", the name cut so
- * that the whole stays within the usual limit of a file name. */
-static char *temp_name_for(const char *path) {
-    const char *slash = strrchr(path, '/');
-    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-    const char *name = path + dirlen;
-    size_t namelen = strlen(name);
-    if (namelen > 200)
-        namelen = 200;
-    size_t n = dirlen + namelen + 16;
-    char *t = malloc(n);
-    if (t)
-        snprintf(t, n, "%.*s.%.*s.XXXXXX", (int)dirlen, path, (int)namelen,
-                 name);
-    return t;
-}
-
 /* --- output files -------------------------------------------------------- */
 
 typedef enum out_kind { K_REPLACE, K_STREAM } out_kind;
@@ -254,6 +155,7 @@ struct outfile {
     char *shown;   /* the path as given, for messages */
     char *path;    /* K_REPLACE: the file replaced (links followed) */
     char *tmp;     /* K_REPLACE: the temporary file, once created */
+    bool unnamed;  /* ... made without a name: tmp is not linked yet */
     temp_slot *slot;
     int fd;        /* the temporary file, or the held-back stream copy */
     int target;    /* K_STREAM: where the output goes */
@@ -321,7 +223,9 @@ static void out_free(outfile *o) {
         close(o->old_fd);
     if (o->own_target && o->target >= 0)
         close(o->target);
-    if (o->tmp && sgft__temp_enter()) {
+    if (o->tmp && o->unnamed) {
+        free(o->tmp); /* closed above: gone */
+    } else if (o->tmp && sgft__temp_enter()) {
         sgft__temp_unregister(o->slot);
         unlink(o->tmp);
         free(o->tmp);
@@ -385,24 +289,6 @@ static int named_descriptor(const char *path) {
     return atoi(n);
 }
 
-/* The last six characters of name (XXXXXX) made into a new guess for
- * a file name that does not exist yet. */
-static void guess_name(char *name) {
-    static const char digits[] =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    static atomic_uint_fast64_t made;
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    uint64_t v = (atomic_fetch_add(&made, 1) + 1) * UINT64_C(0x9e3779b97f4a7c15) ^
-                 (uint64_t)t.tv_nsec * UINT64_C(0xbf58476d1ce4e5b9) ^
-                 (uint64_t)getpid() << 32;
-    char *x = name + strlen(name) - 6;
-    for (int i = 0; i < 6; i++) {
-        x[i] = digits[v % 62];
-        v /= 62;
-    }
-}
-
 /* Makes o's temporary file beside o->path, listed for the signal
  * handlers; -1 with errno set (ENOMEM when out of memory).  A file that
  * replaces another is private until it gets the old one's mode; a new
@@ -410,35 +296,21 @@ static void guess_name(char *name) {
  * open() itself, since reading the umask means changing it, which no
  * thread may do while others make files. */
 static int make_temp(outfile *o) {
-    if (first_temp_fn)
-        pthread_once(&first_temp_once, call_first_temp_fn);
-    o->tmp = temp_name_for(o->path);
+    sgft__temp_first();
+    o->tmp = sgft__temp_name_for(o->path);
     if (!o->tmp) {
         errno = ENOMEM;
         return -1;
     }
-    int e = 0;
-    for (int tries = 0; o->fd < 0 && !e; tries++) {
-        guess_name(o->tmp);
-        if (!sgft__temp_enter()) {
-            e = EINTR;
-            break;
-        }
-        o->slot = temp_register(o->tmp);
-        if (!o->slot) {
-            e = ENOMEM;
-        } else {
-            o->fd = open(o->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY,
-                         o->exists ? 0600 : 0666);
-            if (o->fd < 0) {
-                e = errno == EEXIST && tries < 100 ? 0 : errno;
-                sgft__temp_unregister(o->slot);
-                o->slot = NULL;
-            }
-        }
-        sgft__temp_leave();
+    mode_t mode = o->exists ? 0600 : 0666;
+    o->fd = sgft__temp_unnamed(o->tmp, mode);
+    if (o->fd >= 0) {
+        o->unnamed = true;
+        return 0;
     }
+    o->fd = sgft__temp_create(o->tmp, mode, &o->slot);
     if (o->fd < 0) {
+        int e = errno;
         free(o->tmp);
         o->tmp = NULL;
         errno = e;
@@ -689,6 +561,11 @@ static int finish_replacement(outfile *o) {
             return -1;
     }
     o->size = o->at;
+    if (o->unnamed) {
+        if (sgft__temp_link(o->fd, o->tmp, &o->slot) < 0)
+            return -1;
+        o->unnamed = false;
+    }
     int fd = o->fd;
     o->fd = -1;
     return close(fd);

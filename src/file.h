@@ -15,6 +15,23 @@ typedef struct temp_slot temp_slot;
 bool sgft__temp_enter(void);
 void sgft__temp_leave(void);
 void sgft__temp_unregister(temp_slot *s);
+/* Calls the function of sgft_on_first_temp_file() once, in the first
+ * thread that asks (before the first temporary file is made). */
+void sgft__temp_first(void);
+/* A temporary name beside path: "<dir>/.<name>.XXXXXX", the name cut so
+ * that the whole stays within the usual limit of a file name; malloc'd,
+ * NULL when out of memory. */
+char *sgft__temp_name_for(const char *path);
+/* Makes the file name (its XXXXXX guessed until it is new) with mode,
+ * listed in *slot; its descriptor, or -1 with errno set. */
+int sgft__temp_create(char *name, mode_t mode, temp_slot **slot);
+/* A file without a name in the folder of name (Linux's O_TMPFILE, where
+ * /proc can give it a name later); its descriptor, or -1 where the
+ * system or the file system cannot make one. */
+int sgft__temp_unnamed(const char *name, mode_t mode);
+/* Gives the file fd made by sgft__temp_unnamed the name (its XXXXXX
+ * guessed until it is new), listed in *slot; 0, or -1 with errno set. */
+int sgft__temp_link(int fd, char *name, temp_slot **slot);
 
 /* Reports message code about the file path, with errno err (0: none;
  * SGFT_FILE_CHANGED: the file changed after it was read). */

@@ -20,6 +20,12 @@ check() {
 }
 # temps DIR: the temporary files sgftidy could have left in DIR.
 temps() { find "$1" -name '.*.??????' | head -n 5; }
+# writing DIR PID: whether process PID has a temporary file in DIR, named
+# or (where the system makes them so) without a name yet.
+writing() {
+    [ -n "$(temps "$1")" ] ||
+        ls -l "/proc/$2/fd" 2>/dev/null | grep -q "/$1/#.*(deleted)"
+}
 inode() { stat -c %i "$1"; }
 mtime() { stat -c %Y.%y "$1"; }
 owner() { stat -c %U:%G "$1"; }
@@ -479,7 +485,7 @@ for sig in INT TERM HUP; do
     mkdir single
     $defsig "$SGFTIDY" -q -d58 single-in.sgf single/out.sgf 2>/dev/null &
     pid=$!
-    while kill -0 $pid 2>/dev/null && [ -z "$(temps single)" ]; do
+    while kill -0 $pid 2>/dev/null && ! writing single $pid; do
         sleep 0.01
     done
     kill -s $sig $pid 2>/dev/null
@@ -497,6 +503,39 @@ for sig in INT TERM HUP; do
     echo "one file, signal $sig: exit status $rc"
 done
 check single-signals-arrived-in-time [ "$killed" -ge 1 ]
+
+# Killed outright (SIGKILL: no handler runs) while it writes: where the
+# temporary file has no name until it is complete, nothing is left.  The
+# input is a FIFO that stays open with part of a game, so the run waits
+# with its output begun.
+rm -rf killed
+mkdir killed
+mkfifo killed-in
+"$SGFTIDY" -q killed-in killed/out.sgf 2>/dev/null &
+pid=$!
+exec 3>killed-in
+printf '(;FF[4]GM[1]SZ[19];B[aa]' >&3
+n=0
+while ! writing killed $pid && [ $n -lt 400 ]; do
+    sleep 0.05
+    n=$((n + 1))
+done
+# Whether this file system makes files without a name (O_TMPFILE).
+unnamed_here() {
+    [ -d /proc/self/fd ] && command -v python3 >/dev/null 2>&1 &&
+        python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_TMPFILE | os.O_RDWR))' killed 2>/dev/null
+}
+if unnamed_here; then
+    check sigkill-unnamed-while-writing [ -z "$(temps killed)" ]
+    kill -s KILL $pid
+    wait $pid 2>/dev/null
+    check sigkill-no-temps [ -z "$(ls -A killed)" ]
+else
+    notice "SKIP files: SIGKILL while writing (no temporary files without a name here)"
+    kill -s KILL $pid
+    wait $pid 2>/dev/null
+fi
+exec 3>&-
 
 echo "files: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

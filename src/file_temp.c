@@ -1,0 +1,245 @@
+/* file_temp.c - the temporary files of the outputs (file.c): their
+ * names beside the file they replace, the list where
+ * sgft_remove_temp_files() (safe in a signal handler) finds them, and
+ * the files made without a name where the system can (Linux's
+ * O_TMPFILE), which get their temporary name only once complete: a
+ * process killed while it writes (SIGKILL, out of memory) or a crash
+ * then leaves no stray file behind. */
+/* O_TMPFILE, linkat */
+#define _GNU_SOURCE
+#define _XOPEN_SOURCE 700
+
+#include "config.h"
+
+#include "internal.h"
+#include "file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* --- the list ------------------------------------------------------------ */
+
+/* Slots are never freed: a signal handler may walk the list at any time.
+ * A slot is free when its path is NULL. */
+struct temp_slot {
+    struct temp_slot *next;
+    _Atomic(char *) path;
+};
+
+static _Atomic(temp_slot *) temp_head;
+
+/* Threads may write outputs while a signal handler, in any thread,
+ * removes the temporary files.  What a thread does with the list and
+ * with a temporary file's name (making it, renaming it, removing it) is
+ * a section between sgft__temp_enter() and sgft__temp_leave(): the remover lets the
+ * sections of other threads end before it walks the list, and none
+ * begins after it started, so no file is made behind its back and no
+ * name is freed while it reads it. */
+static atomic_int temp_busy;     /* threads in a section */
+static atomic_bool temp_ending;  /* sgft_remove_temp_files() was called */
+static _Thread_local volatile sig_atomic_t temp_mine; /* this thread is in one */
+
+/* false once the temporary files are being removed: then nothing may be
+ * made, renamed or freed any more. */
+bool sgft__temp_enter(void) {
+    temp_mine = 1;
+    atomic_fetch_add(&temp_busy, 1);
+    if (!atomic_load(&temp_ending))
+        return true;
+    atomic_fetch_sub(&temp_busy, 1);
+    temp_mine = 0;
+    return false;
+}
+
+void sgft__temp_leave(void) {
+    atomic_fetch_sub(&temp_busy, 1);
+    temp_mine = 0;
+}
+
+/* sgft_on_first_temp_file: called once, before the first temporary
+ * file is made. */
+static void (*first_temp_fn)(void);
+static pthread_once_t first_temp_once = PTHREAD_ONCE_INIT;
+
+void sgft_on_first_temp_file(void (*fn)(void)) { first_temp_fn = fn; }
+
+static void call_first_temp_fn(void) {
+    if (first_temp_fn)
+        first_temp_fn();
+}
+
+void sgft__temp_first(void) {
+    if (first_temp_fn)
+        pthread_once(&first_temp_once, call_first_temp_fn);
+}
+
+static temp_slot *temp_register(char *path) {
+    for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
+        char *expected = NULL;
+        if (atomic_compare_exchange_strong(&s->path, &expected, path))
+            return s;
+    }
+    temp_slot *s = malloc(sizeof *s);
+    if (!s)
+        return NULL;
+    atomic_init(&s->path, path);
+    s->next = atomic_load(&temp_head);
+    while (!atomic_compare_exchange_weak(&temp_head, &s->next, s))
+        ;
+    return s;
+}
+
+void sgft__temp_unregister(temp_slot *s) {
+    if (s)
+        atomic_store(&s->path, NULL);
+}
+
+void sgft_remove_temp_files(void) {
+    atomic_store(&temp_ending, true);
+    /* The sections of other threads are short (a system call or two);
+     * a thread that cannot run is not waited for beyond two seconds. */
+    for (int k = 0; k < 2000 && atomic_load(&temp_busy) > temp_mine; k++) {
+        struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
+    }
+    for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
+        char *p = atomic_exchange(&s->path, NULL);
+        if (p)
+            unlink(p);
+    }
+}
+
+/* --- names --------------------------------------------------------------- */
+
+char *sgft__temp_name_for(const char *path) {
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    const char *name = path + dirlen;
+    size_t namelen = strlen(name);
+    if (namelen > 200)
+        namelen = 200;
+    size_t n = dirlen + namelen + 16;
+    char *t = malloc(n);
+    if (t)
+        snprintf(t, n, "%.*s.%.*s.XXXXXX", (int)dirlen, path, (int)namelen,
+                 name);
+    return t;
+}
+
+/* The last six characters of name (XXXXXX) made into a new guess for
+ * a file name that does not exist yet. */
+static void guess_name(char *name) {
+    static const char digits[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static atomic_uint_fast64_t made;
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    uint64_t v = (atomic_fetch_add(&made, 1) + 1) * UINT64_C(0x9e3779b97f4a7c15) ^
+                 (uint64_t)t.tv_nsec * UINT64_C(0xbf58476d1ce4e5b9) ^
+                 (uint64_t)getpid() << 32;
+    char *x = name + strlen(name) - 6;
+    for (int i = 0; i < 6; i++) {
+        x[i] = digits[v % 62];
+        v /= 62;
+    }
+}
+
+int sgft__temp_create(char *name, mode_t mode, temp_slot **slot) {
+    int fd = -1, e = 0;
+    *slot = NULL;
+    for (int tries = 0; fd < 0 && !e; tries++) {
+        guess_name(name);
+        if (!sgft__temp_enter()) {
+            e = EINTR;
+            break;
+        }
+        *slot = temp_register(name);
+        if (!*slot) {
+            e = ENOMEM;
+        } else {
+            fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY, mode);
+            if (fd < 0) {
+                e = errno == EEXIST && tries < 100 ? 0 : errno;
+                sgft__temp_unregister(*slot);
+                *slot = NULL;
+            }
+        }
+        sgft__temp_leave();
+    }
+    errno = e;
+    return fd;
+}
+
+/* --- files without a name ------------------------------------------------- */
+
+/* Whether a file without a name can be given one: through its entry in
+ * /proc/self/fd (a link to it with AT_SYMLINK_FOLLOW needs no
+ * privilege, unlike AT_EMPTY_PATH). */
+static bool proc_fds(void) {
+    static atomic_int known; /* 0 not yet, 1 yes, 2 no */
+    int k = atomic_load(&known);
+    if (!k) {
+        struct stat st;
+        k = stat("/proc/self/fd", &st) == 0 && S_ISDIR(st.st_mode) ? 1 : 2;
+        atomic_store(&known, k);
+    }
+    return k == 1;
+}
+
+int sgft__temp_unnamed(const char *name, mode_t mode) {
+#ifdef O_TMPFILE
+    if (!proc_fds())
+        return -1;
+    const char *slash = strrchr(name, '/');
+    char *dir = !slash        ? strdup(".")
+                : slash == name ? strdup("/")
+                                : strndup(name, (size_t)(slash - name));
+    if (!dir)
+        return -1;
+    int fd = open(dir, O_TMPFILE | O_RDWR | O_NOCTTY, mode);
+    free(dir);
+    return fd;
+#else
+    (void)name;
+    (void)mode;
+    return -1;
+#endif
+}
+
+int sgft__temp_link(int fd, char *name, temp_slot **slot) {
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    int e = 0;
+    bool linked = false;
+    *slot = NULL;
+    for (int tries = 0; !linked && !e; tries++) {
+        guess_name(name);
+        if (!sgft__temp_enter()) {
+            e = EINTR;
+            break;
+        }
+        *slot = temp_register(name);
+        if (!*slot) {
+            e = ENOMEM;
+        } else if (linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0) {
+            linked = true;
+        } else {
+            e = errno == EEXIST && tries < 100 ? 0 : errno;
+            sgft__temp_unregister(*slot);
+            *slot = NULL;
+        }
+        sgft__temp_leave();
+    }
+    errno = e;
+    return linked ? 0 : -1;
+}
