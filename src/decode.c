@@ -113,9 +113,9 @@ static size_t iconv_stretch(iconv_t cd, const char *in, size_t len,
  * much was consumed. */
 size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
                          size_t len, bool final, buf *out, size_t *used,
-                         uint64_t *bad, size_t max_bad) {
+                         uint64_t *bad, size_t max_bad, bool *carried) {
     size_t runs = 0, i = 0;
-    bool in_run = false;
+    bool in_run = carried && *carried;
     while (i < len) {
         if (mode != DEC_ICONV) {
             /* ASCII goes out as it is, in one run. */
@@ -168,6 +168,8 @@ size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
     }
     if (used)
         *used = i;
+    if (carried)
+        *carried = in_run;
     return runs;
 }
 
@@ -250,7 +252,7 @@ bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
     sgft__buf_init(&out);
     size_t used;
     size_t runs = sgft__dec_convert(cd, sgft__dec_ascii_mode(cd, cs), head,
-                                    len, final, &out, &used, NULL, 0);
+                                    len, final, &out, &used, NULL, 0, NULL);
     sgft__buf_free(&out);
     iconv_close(cd);
     return runs == 0;
@@ -555,6 +557,7 @@ struct decoder {
     buf pending; /* converted bytes not yet handed out */
     size_t pending_pos;
     bool decided; /* until then, ASCII is handed out as it is */
+    bool in_bad;  /* the last piece converted ended in invalid bytes */
 };
 
 /* Reads raw input until at least want bytes are pending or it ends. */
@@ -691,7 +694,7 @@ static long decoder_read(void *data, char *out, size_t cap) {
         size_t used = 0;
         size_t runs = sgft__dec_convert(d->cd, d->mode, d->raw + d->start,
                               d->end - d->start, d->eof, &d->pending, &used,
-                              bad, MAX_BAD);
+                              bad, MAX_BAD, &d->in_bad);
         if (d->pending.oom) {
             errno = ENOMEM;
             return -1;

@@ -18,10 +18,12 @@ typedef enum dec_mode {
 
 /* Converts in[0..len) with cd into out (UTF-8 input is only checked);
  * the runs of invalid bytes go to bad (their offsets, at most max_bad);
- * returns how many there were. */
+ * returns how many there were.  in_run (NULL: none) carries from one
+ * piece of a text to the next whether the last ended inside a run, which
+ * the next then goes on with. */
 size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
                          size_t len, bool final, buf *out, size_t *used,
-                         uint64_t *bad, size_t max_bad);
+                         uint64_t *bad, size_t max_bad, bool *in_run);
 /* DEC_ICONV_ASCII when the converter cd from charset cs may skip ASCII
  * (see decode.c), else DEC_ICONV. */
 dec_mode sgft__dec_ascii_mode(iconv_t cd, const char *cs);

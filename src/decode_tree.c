@@ -266,7 +266,7 @@ static size_t convert_value(iconv_t cd, bool utf8, const prop *p,
         text.len = 0;
         runs += sgft__dec_convert(cd, utf8 ? DEC_UTF8 : DEC_ICONV, part[k].data ? part[k].data : "", part[k].len,
                         true, &text, NULL, bad + (runs < max_bad ? runs : max_bad),
-                        runs < max_bad ? max_bad - runs : 0);
+                        runs < max_bad ? max_bad - runs : 0, NULL);
         if (k)
             sgft__buf_putc(out, ':');
         sgft__escape_kept(out, text.data ? text.data : "", text.len, split);
@@ -387,7 +387,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                     /* Not ASCII-compatible: the escapes are characters of
                      * the charset too, read after the conversion. */
                     runs = sgft__dec_convert(cd, utf8 ? DEC_UTF8 : DEC_ICONV, s, v->len, true, &out, NULL, bad,
-                                   MAX_BAD);
+                                   MAX_BAD, NULL);
                 } else {
                     runs = convert_value(cd, utf8, p, s, v->len, &out, bad,
                                          MAX_BAD);
