@@ -542,6 +542,14 @@ static int copy_out(outfile *o) {
  * when the owner or group could not be kept), or the usual mode of a new
  * file; a file that replaces another is on disk before the rename. */
 static int finish_replacement(outfile *o) {
+    /* Named while it is still ours, private, with its first owner:
+     * linking a file of another owner may be refused (Linux's
+     * protected_hardlinks). */
+    if (o->unnamed) {
+        if (sgft__temp_link(o->fd, o->tmp, &o->slot) < 0)
+            return -1;
+        o->unnamed = false;
+    }
     if (o->exists) {
         mode_t mode = o->old.st_mode & 07777;
         struct stat now;
@@ -561,11 +569,6 @@ static int finish_replacement(outfile *o) {
             return -1;
     }
     o->size = o->at;
-    if (o->unnamed) {
-        if (sgft__temp_link(o->fd, o->tmp, &o->slot) < 0)
-            return -1;
-        o->unnamed = false;
-    }
     int fd = o->fd;
     o->fd = -1;
     return close(fd);

@@ -163,16 +163,16 @@ int sgft__temp_create(char *name, mode_t mode, temp_slot **slot) {
             e = EINTR;
             break;
         }
-        *slot = temp_register(name);
-        if (!*slot) {
+        /* Listed once made: a name listed before would be removed by a
+         * signal in between even when it is another file's. */
+        fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY, mode);
+        if (fd < 0) {
+            e = errno == EEXIST && tries < 100 ? 0 : errno;
+        } else if (!(*slot = temp_register(name))) {
             e = ENOMEM;
-        } else {
-            fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY, mode);
-            if (fd < 0) {
-                e = errno == EEXIST && tries < 100 ? 0 : errno;
-                sgft__temp_unregister(*slot);
-                *slot = NULL;
-            }
+            unlink(name);
+            close(fd);
+            fd = -1;
         }
         sgft__temp_leave();
     }
@@ -228,15 +228,13 @@ int sgft__temp_link(int fd, char *name, temp_slot **slot) {
             e = EINTR;
             break;
         }
-        *slot = temp_register(name);
-        if (!*slot) {
-            e = ENOMEM;
-        } else if (linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0) {
-            linked = true;
-        } else {
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) < 0) {
             e = errno == EEXIST && tries < 100 ? 0 : errno;
-            sgft__temp_unregister(*slot);
-            *slot = NULL;
+        } else if (!(*slot = temp_register(name))) {
+            e = ENOMEM;
+            unlink(name);
+        } else {
+            linked = true;
         }
         sgft__temp_leave();
     }

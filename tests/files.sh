@@ -261,6 +261,19 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
     check unwritable-status [ "$rc" -eq 20 ]
     check unwritable-message grep -q 'fatal F27: cannot write output file: locked/g.sgf: Permission denied' err
     check unwritable-content cmp -s game.sgf locked/g.sgf
+    # A file of another user replaced by root holding only the right to
+    # give files away (no CAP_FOWNER): under Linux's protected_hardlinks
+    # the new file must get its name while it is still root's.
+    if [ "$(cat /proc/sys/fs/protected_hardlinks 2>/dev/null)" = 1 ]; then
+        cp game.sgf theirs.sgf
+        chown nobody theirs.sgf
+        chmod 600 theirs.sgf
+        setpriv --bounding-set -all,+chown,+dac_read_search --inh-caps -all \
+            "$SGFTIDY" -q --in-place theirs.sgf 2>err; rc=$?
+        check protected-hardlinks-status [ "$rc" -eq 0 ]
+        check protected-hardlinks-content cmp -s norm.sgf theirs.sgf
+        check protected-hardlinks-owner [ "$(stat -c %U theirs.sgf)" = nobody ]
+    fi
     # --outdir whose folder cannot be made: the real cause.
     as_nobody "$SGFTIDY" --outdir=locked/out game.sgf 2>err; rc=$?
     check outdir-perm-status [ "$rc" -eq 20 ]
