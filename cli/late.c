@@ -6,7 +6,6 @@
  * once every status line is out, under the name of the file they belong
  * to.  The reporter then counts that file as failed, not as changed. */
 #include "cli.h"
-#include "outdir.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -23,8 +22,7 @@ typedef struct late_fault {
 static pthread_mutex_t late_lock = PTHREAD_MUTEX_INITIALIZER;
 static late_fault *faults;
 static size_t nfaults, faults_cap;
-static bool lost;          /* a fault could not be kept: out of memory */
-static name_set corrected; /* the files counted as failed already */
+static bool lost; /* a fault could not be kept: out of memory */
 
 static void fault_free(late_fault *f) {
     free(f->file);
@@ -70,10 +68,7 @@ static void late_keep(const char *in, const sgft_summary *was,
 
 void late_start(void) { sgft_outputs_on_late_fault(late_keep, NULL); }
 
-void late_stop(void) {
-    sgft_outputs_on_late_fault(NULL, NULL);
-    name_free(&corrected);
-}
+void late_stop(void) { sgft_outputs_on_late_fault(NULL, NULL); }
 
 int late_report(cli *c) {
     pthread_mutex_lock(&late_lock);
@@ -96,12 +91,8 @@ int late_report(cli *c) {
         d.severity = f->severity;
         d.critical = f->critical;
         d.text = f->text;
-        /* A file split in parts (-s) may have several: counted once. */
-        bool first = !name_has(&corrected, f->file);
-        char *name = first ? strdup(f->file) : NULL;
-        if (first && (!name || !name_add(&corrected, name)))
-            was_lost = true;
-        sgft_reporter_late(c->rep, f->file, &d, first ? &f->was : NULL);
+        /* One replacement a run: a batch writes no parts (-s). */
+        sgft_reporter_late(c->rep, f->file, &d, &f->was);
         fault_free(f);
     }
     free(v);

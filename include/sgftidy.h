@@ -252,8 +252,10 @@ void sgft_outputs_batch(bool on);
  * fatal: it could not be renamed, or the file changed after it was
  * read, and it keeps what it held), instead of the context of the call
  * that waits for the group: in is the input path that sgft_run_file was
- * given for it, was the summary that call ended with (its output
- * SGFT_OUTPUT_CHANGED), diag the message, not counted in any context.
+ * given for it, was the summary of that call when the file was handed
+ * over (its output SGFT_OUTPUT_CHANGED; with -s, a fault of a later part
+ * of the same call is not in it), diag the message, not counted in any
+ * context.
  * It is called, under the batch's lock, in the thread of the call that
  * waits (a later sgft_run_file, or sgft_outputs_sync), and must not call
  * the sgft_outputs_* functions or sgft_run_file. */

@@ -535,7 +535,10 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
                 break;
         }
     }
-    putc_(&w, '\n');
+    if (st)
+        ctx->out.len = 0; /* the rest of a tree that could not go out */
+    else
+        putc_(&w, '\n');
     ok = ok && !w.render.oom && !w.text.oom && !ctx->out.oom;
     ws->render = w.render;
     ws->text = w.text;
