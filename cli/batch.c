@@ -701,7 +701,12 @@ int run_batch(cli *c) {
     b.deferred = false;
     if (pool_run(NULL, failed.n, sizeof(job), &ops) < 0 || b.stop)
         goto oom;
-    if (c->mode == B_OUTDIR && files.n) {
+    /* DIR is made for a file to write into it (standard input's goes to
+     * standard output). */
+    bool into_dir = false;
+    for (size_t i = 0; i < files.n && !into_dir; i++)
+        into_dir = strcmp(files.v[i], "-") != 0;
+    if (c->mode == B_OUTDIR && into_dir) {
         if (make_parents(c->outdir) < 0 ||
             (mkdir(c->outdir, 0777) < 0 && errno != EEXIST) ||
             !(b.real_dir = realpath(c->outdir, NULL))) {

@@ -350,7 +350,7 @@ rm -rf stdin-out
 "$SGFTIDY" -q --outdir=stdin-out - <game.sgf >stdin-norm; rc=$?
 check outdir-stdin-status [ "$rc" -eq 0 ]
 check outdir-stdin-stdout cmp -s norm.sgf stdin-norm
-check outdir-stdin-no-file [ ! -e stdin-out/- ]
+check outdir-stdin-no-folder [ ! -e stdin-out ]
 # DIR inside the folder walked with -R: its outputs are not read as
 # inputs on the next run (which would nest copies ever deeper).
 mkdir -p t/in/a
