@@ -538,6 +538,39 @@ static int copy_out(outfile *o) {
     return st;
 }
 
+/* Where the unnamed file cannot be linked (a file system that makes
+ * such files but refuses the link), its content goes to a named
+ * temporary file made as where there are none; -1 with errno set (that
+ * of the link when the copy cannot even begin). */
+static int name_by_copy(outfile *o) {
+    int e = errno;
+    if (e == EINTR || e == ENOMEM)
+        return -1;
+    int fd = sgft__temp_create(o->tmp, o->exists ? 0600 : 0666, &o->slot);
+    if (fd < 0) {
+        errno = e;
+        return -1;
+    }
+    char b[16384];
+    for (uint64_t at = 0; at < o->at;) {
+        size_t n = o->at - at < sizeof b ? (size_t)(o->at - at) : sizeof b;
+        ssize_t got = pread(o->fd, b, n, (off_t)at);
+        if (got <= 0 || write_all(fd, b, (size_t)got) < 0) {
+            if (got <= 0)
+                errno = got < 0 ? errno : EIO;
+            e = errno;
+            close(fd);
+            o->unnamed = false; /* the named file is removed with o */
+            errno = e;
+            return -1;
+        }
+        at += (uint64_t)got;
+    }
+    close(o->fd);
+    o->fd = fd;
+    return 0;
+}
+
 /* Gives the new file the old one's owner, group and mode (no set-id bit
  * when the owner or group could not be kept), or the usual mode of a new
  * file; a file that replaces another is on disk before the rename. */
@@ -546,7 +579,7 @@ static int finish_replacement(outfile *o) {
      * linking a file of another owner may be refused (Linux's
      * protected_hardlinks). */
     if (o->unnamed) {
-        if (sgft__temp_link(o->fd, o->tmp, &o->slot) < 0)
+        if (sgft__temp_link(o->fd, o->tmp, &o->slot) < 0 && name_by_copy(o) < 0)
             return -1;
         o->unnamed = false;
     }
