@@ -42,7 +42,7 @@ OPT(DELETE_PROP,  'y', "delete",          A_ID,   "ID",    S_OK, 0,    "delete p
 OPT(REVERSE,      'z', "reverse-variations", A_NONE, "",   S_OK, SGFT_OPT_REVERSE_VARIATIONS,   "reverse the order of variations (at most 100 at one node)")
 OPT(CHECK,          0,  "check",           A_NONE, "",      S_OK, 0,    "batch: check every PATH (files, or folders of .sgf files), write nothing")
 OPT(IN_PLACE,       0,  "in-place",        A_NONE, "",      S_OK, 0,    "batch: rewrite every PATH in place (atomically)")
-OPT(OUTDIR,         0,  "outdir",          A_STR,  "DIR",   S_OK, 0,    "batch: write the cleaned copy of every PATH under DIR")
+OPT(OUTDIR,         0,  "outdir",          A_STR,  "DIR",   S_OK, 0,    "batch: write the cleaned copy of every PATH under DIR (of -, to standard output)")
 OPT(JOBS,         'j', "jobs",            A_NUM,  "N",     S_OK,   0,    "batch: check and write N files at a time, in N threads (default 1; 0: one per processor); the output is the same as with one")
 OPT(DUPLICATES,     0,  "duplicates",      A_NONE, "",      S_OK, 0,    "batch: list the games of all PATHs that are copies of one game (turned, mirrored, colours swapped, cut short); writes nothing")
 OPT(RECURSIVE,    'R', "recursive",       A_NONE, "",      S_OK, 0,    "batch: take the .sgf files of subfolders too")
