@@ -704,9 +704,9 @@ int run_batch(cli *c) {
     /* DIR is made for a file to write into it (standard input's goes to
      * standard output). */
     bool into_dir = false;
-    for (size_t i = 0; i < files.n && !into_dir; i++)
+    for (size_t i = 0; c->mode == B_OUTDIR && i < files.n && !into_dir; i++)
         into_dir = strcmp(files.v[i], "-") != 0;
-    if (c->mode == B_OUTDIR && into_dir) {
+    if (into_dir) {
         if (make_parents(c->outdir) < 0 ||
             (mkdir(c->outdir, 0777) < 0 && errno != EEXIST) ||
             !(b.real_dir = realpath(c->outdir, NULL))) {

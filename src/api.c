@@ -282,7 +282,7 @@ static int tree_done(sgft_ctx *ctx, game_tree *tree) {
     st = sgft__write_tree(ctx, tree);
     if (st)
         return st;
-    if (ctx->out.len >= 64 * 1024 || ctx->opt.split)
+    if (ctx->out.len >= SGFT_FLUSH_AT || ctx->opt.split)
         return sgft__flush_output(ctx);
     return 0;
 }

@@ -43,6 +43,10 @@ enum { SGFT_FILE_CHANGED = -1 };
  * the other program wrote. */
 bool sgft__file_unchanged(const char *path, const struct stat *old);
 
+/* The folder of path ("." for a bare name, "/" for a name in the
+ * root), malloc'd; NULL when out of memory (file_batch.c). */
+char *sgft__folder_of(const char *path);
+
 /* Whether outputs are synced in groups (sgft_outputs_batch). */
 bool sgft__batch_on(void);
 /* A finished replacement of the file old (size bytes) joins the group,

@@ -112,8 +112,7 @@ void sgft_outputs_on_late_fault(sgft_late_fault_fn fn, void *userdata) {
     unlock();
 }
 
-/* The folder of path ("." for a bare name), malloc'd. */
-static char *folder_of(const char *path) {
+char *sgft__folder_of(const char *path) {
     const char *slash = strrchr(path, '/');
     if (!slash)
         return strdup(".");
@@ -124,7 +123,7 @@ static char *folder_of(const char *path) {
 
 /* Notes the folder of path as written into by g (once in a row). */
 static bool note_folder(group *g, const char *path) {
-    char *d = folder_of(path);
+    char *d = sgft__folder_of(path);
     if (!d)
         return false;
     if (g->ndirs && strcmp(g->dirs[g->ndirs - 1], d) == 0) {
@@ -500,7 +499,7 @@ int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
 int sgft__batch_written(const char *path, bool replaced) {
     if (!atomic_load(&batch_on)) {
         if (replaced) {
-            char *d = folder_of(path);
+            char *d = sgft__folder_of(path);
             if (d)
                 sync_folder(d);
             free(d);

@@ -154,30 +154,43 @@ static void guess_name(char *name) {
     }
 }
 
-int sgft__temp_create(char *name, mode_t mode, temp_slot **slot) {
-    int fd = -1, e = 0;
+/* Makes the entry name, its XXXXXX guessed until it is new: a new file
+ * of mode when fd < 0 (its descriptor is returned), else a link to the
+ * unnamed file fd (0 is returned); -1 with errno set.  It is listed in
+ * *slot once made: a name listed before would be removed by a signal in
+ * between even when it is another file's. */
+static int make_entry(char *name, int fd, mode_t mode, temp_slot **slot) {
+    char proc[64];
+    if (fd >= 0)
+        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    int got = -1, e = 0;
     *slot = NULL;
-    for (int tries = 0; fd < 0 && !e; tries++) {
+    for (int tries = 0; got < 0 && !e; tries++) {
         guess_name(name);
         if (!sgft__temp_enter()) {
             e = EINTR;
             break;
         }
-        /* Listed once made: a name listed before would be removed by a
-         * signal in between even when it is another file's. */
-        fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY, mode);
-        if (fd < 0) {
+        got = fd < 0 ? open(name, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY, mode)
+                     : linkat(AT_FDCWD, proc, AT_FDCWD, name,
+                              AT_SYMLINK_FOLLOW);
+        if (got < 0) {
             e = errno == EEXIST && tries < 100 ? 0 : errno;
         } else if (!(*slot = temp_register(name))) {
             e = ENOMEM;
             unlink(name);
-            close(fd);
-            fd = -1;
+            if (fd < 0)
+                close(got);
+            got = -1;
         }
         sgft__temp_leave();
     }
     errno = e;
-    return fd;
+    return got;
+}
+
+int sgft__temp_create(char *name, mode_t mode, temp_slot **slot) {
+    return make_entry(name, -1, mode, slot);
 }
 
 /* --- files without a name ------------------------------------------------- */
@@ -200,10 +213,7 @@ int sgft__temp_unnamed(const char *name, mode_t mode) {
 #ifdef O_TMPFILE
     if (!proc_fds())
         return -1;
-    const char *slash = strrchr(name, '/');
-    char *dir = !slash        ? strdup(".")
-                : slash == name ? strdup("/")
-                                : strndup(name, (size_t)(slash - name));
+    char *dir = sgft__folder_of(name);
     if (!dir)
         return -1;
     int fd = open(dir, O_TMPFILE | O_RDWR | O_NOCTTY, mode);
@@ -217,27 +227,5 @@ int sgft__temp_unnamed(const char *name, mode_t mode) {
 }
 
 int sgft__temp_link(int fd, char *name, temp_slot **slot) {
-    char proc[64];
-    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-    int e = 0;
-    bool linked = false;
-    *slot = NULL;
-    for (int tries = 0; !linked && !e; tries++) {
-        guess_name(name);
-        if (!sgft__temp_enter()) {
-            e = EINTR;
-            break;
-        }
-        if (linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) < 0) {
-            e = errno == EEXIST && tries < 100 ? 0 : errno;
-        } else if (!(*slot = temp_register(name))) {
-            e = ENOMEM;
-            unlink(name);
-        } else {
-            linked = true;
-        }
-        sgft__temp_leave();
-    }
-    errno = e;
-    return linked ? 0 : -1;
+    return make_entry(name, fd, 0, slot) < 0 ? -1 : 0;
 }

@@ -771,8 +771,12 @@ void sgft__uchardet_guess(const char *s, size_t len, char *out, size_t size);
 /* Message 116 when the CA of tree is not spelled as the standard name. */
 void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree);
 
+/* The output is passed on through ctx->write once this much is ready,
+ * between trees and inside a tree. */
+#define SGFT_FLUSH_AT ((size_t)64 * 1024)
 /* write.c: writes one tree in the normalized form to ctx->out, passing
- * it on through ctx->write (when set) each time 64 KiB are ready. */
+ * it on through ctx->write (when set) each time SGFT_FLUSH_AT bytes are
+ * ready. */
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);
 /* Frees the writer's scratch of the context. */
 void sgft__write_release(sgft_ctx *ctx);

@@ -468,10 +468,6 @@ static void close_variation(writer *w) {
     putc_(w, ')');
 }
 
-/* The size of output at which it is written out in the middle of a tree
- * (the same as between trees). */
-#define FLUSH_AT (64 * 1024)
-
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
     writer w;
     memset(&w, 0, sizeof w);
@@ -509,7 +505,7 @@ int sgft__write_tree(sgft_ctx *ctx, game_tree *tree) {
         /* A tree whose text grows far past its input (-e on rectangles)
          * goes out as it is made: the buffer stays small.  Only after a
          * node, so that the '(' a node looks back at is still there. */
-        if (ctx->out.len >= FLUSH_AT && ctx->write && ok &&
+        if (ctx->out.len >= SGFT_FLUSH_AT && ctx->write && ok &&
             (st = sgft__flush_output(ctx)) != 0)
             break;
         if (n->child) {
