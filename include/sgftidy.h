@@ -275,7 +275,10 @@ int sgft_outputs_sync(sgft_ctx *ctx);
  * signal that ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE), so
  * that an interrupted run leaves nothing behind.  The files being
  * replaced are untouched: they keep their old content.  Afterwards no
- * output file can be written any more (message 26 or 27). */
+ * output file can be written any more (message 26 or 27).  While the
+ * library makes, names, renames or removes a temporary file (a system
+ * call or two) it blocks the signals in that thread, so that a handler
+ * never runs in the middle of it and misses a file. */
 void sgft_remove_temp_files(void);
 
 /* fn is called once, before the library makes the first temporary file

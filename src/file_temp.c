@@ -41,29 +41,37 @@ static _Atomic(temp_slot *) temp_head;
 /* Threads may write outputs while a signal handler, in any thread,
  * removes the temporary files.  What a thread does with the list and
  * with a temporary file's name (making it, renaming it, removing it) is
- * a section between sgft__temp_enter() and sgft__temp_leave(): the remover lets the
- * sections of other threads end before it walks the list, and none
- * begins after it started, so no file is made behind its back and no
- * name is freed while it reads it. */
+ * a section between sgft__temp_enter() and sgft__temp_leave(): the
+ * remover lets the sections of other threads end before it walks the
+ * list, and none begins after it started, so no file is made behind its
+ * back and no name is freed while it reads it.  A section runs with the
+ * signals blocked in its thread: a handler there could not wait for it,
+ * and would miss a file made but not listed yet.  The signal is then
+ * taken by another thread, which waits, or by this one once the section
+ * has ended. */
 static atomic_int temp_busy;     /* threads in a section */
 static atomic_bool temp_ending;  /* sgft_remove_temp_files() was called */
 static _Thread_local volatile sig_atomic_t temp_mine; /* this thread is in one */
+static _Thread_local sigset_t temp_mask;  /* its signal mask before */
 
 /* false once the temporary files are being removed: then nothing may be
  * made, renamed or freed any more. */
 bool sgft__temp_enter(void) {
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &temp_mask);
     temp_mine = 1;
     atomic_fetch_add(&temp_busy, 1);
     if (!atomic_load(&temp_ending))
         return true;
-    atomic_fetch_sub(&temp_busy, 1);
-    temp_mine = 0;
+    sgft__temp_leave();
     return false;
 }
 
 void sgft__temp_leave(void) {
     atomic_fetch_sub(&temp_busy, 1);
     temp_mine = 0;
+    pthread_sigmask(SIG_SETMASK, &temp_mask, NULL);
 }
 
 /* sgft_on_first_temp_file: called once, before the first temporary

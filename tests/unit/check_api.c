@@ -6,10 +6,13 @@
 #include "../../src/file.h"
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -165,6 +168,88 @@ START_TEST(test_reader_file_errors) {
     sgft_reader_free(r);
     sgft_ctx_free(ctx);
     unlink(path);
+}
+END_TEST
+
+/* A signal whose handler removes the temporary files may come at any
+ * moment, also just as a file gets its name: the handler must find
+ * every name made.  A child makes and removes temporary files in a loop
+ * (named ones, and unnamed ones then linked) until a timer's signal
+ * comes; its handler removes the temporary files and ends the child.
+ * Each child's timer is set to another moment; the folder must be empty
+ * after every child. */
+static void remove_and_exit(int sig) {
+    (void)sig;
+    sgft_remove_temp_files();
+    _exit(0);
+}
+
+static int files_in(const char *dir) {
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    if (d)
+        closedir(d);
+    return d ? n : -1;
+}
+
+static void make_temps_until_signal(const char *dir, long usec) {
+    char path[96];
+    snprintf(path, sizeof path, "%s/game.sgf", dir);
+    signal(SIGALRM, remove_and_exit);
+    struct itimerval t = {{0, 0}, {usec / 1000000, usec % 1000000}};
+    setitimer(ITIMER_REAL, &t, NULL);
+    for (long i = 0; i < 2000000; i++) {
+        char *name = sgft__temp_name_for(path);
+        temp_slot *slot = NULL;
+        int fd = i % 2 ? sgft__temp_unnamed(path, 0600) : -1;
+        if (fd >= 0 && sgft__temp_link(fd, name, &slot) < 0)
+            _exit(3);
+        if (fd < 0 && (fd = sgft__temp_create(name, 0600, &slot)) < 0)
+            _exit(3);
+        if (!sgft__temp_enter())
+            _exit(4);
+        sgft__temp_unregister(slot);
+        unlink(name);
+        sgft__temp_leave();
+        free(name);
+        close(fd);
+    }
+    _exit(5); /* no signal came */
+}
+
+START_TEST(test_signal_while_naming) {
+    char dir[] = "/tmp/sgftidy-sig-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    int left = 0;
+    for (int k = 0; k < 60; k++) {
+        fflush(NULL);
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0)
+            make_temps_until_signal(dir, 2000 + k * 137);
+        int status;
+        ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                      "child %d: status %#x", k, status);
+        if (files_in(dir) != 0) {
+            left++;
+            DIR *d = opendir(dir);
+            for (struct dirent *e; d && (e = readdir(d));) {
+                char p[400];
+                snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+                if (e->d_name[0] != '.' || e->d_name[1] == '.' ||
+                    !e->d_name[1])
+                    continue;
+                unlink(p);
+            }
+            if (d)
+                closedir(d);
+        }
+    }
+    ck_assert_int_eq(left, 0);
+    ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
 
@@ -410,6 +495,7 @@ Suite *api_suite(void) {
     tcase_add_test(tc, test_check_edit_write);
     tcase_add_test(tc, test_reader_file_errors);
     tcase_add_test(tc, test_first_temp_hook);
+    tcase_add_test(tc, test_signal_while_naming);
     tcase_add_test(tc, test_events);
     tcase_add_test(tc, test_formatters);
     tcase_add_test(tc, test_file_unchanged);
