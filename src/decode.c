@@ -175,7 +175,7 @@ size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
 
 /* Charsets of one byte a character (ISO-8859, windows-125x, KOI8...),
  * by the names they are read by. */
-static bool single_byte(const char *cs) {
+bool sgft__dec_single_byte(const char *cs) {
     static const char one[][12] = {"US-ASCII",  "ISO-8859-", "ISO8859", "ISO_8859",
                                    "CP125",     "WINDOWS-125", "KOI8",
                                    "IBM8",      "CP8",     "TIS-620",
@@ -202,7 +202,7 @@ static bool ascii_kept(const char *cs) {
     size_t n = strlen(cs);
     bool joins = n >= 4 && (strcmp(cs + n - 4, "1255") == 0 ||
                             strcmp(cs + n - 4, "1258") == 0);
-    return single_byte(cs) && !joins;
+    return sgft__dec_single_byte(cs) && !joins;
 }
 
 dec_mode sgft__dec_ascii_mode(iconv_t cd, const char *cs) {
@@ -297,12 +297,12 @@ bool sgft__dec_utf8_instead(const char *cs, const char *s, size_t len,
         i++;
     if (i == len || !utf8_clean(s + i, len - i, final))
         return false;
-    if (single_byte(cs))
+    if (sgft__dec_single_byte(cs))
         return true;
-    for (; i < len; i++)
-        if ((unsigned char)s[i] >= 0xE0)
+    for (size_t k = i; k < len; k++)
+        if ((unsigned char)s[k] >= 0xE0)
             return true;
-    return false;
+    return !sgft__dec_decodes_cleanly(cs, s + i, len - i, final);
 }
 
 void sgft__dec_read_as_utf8(sgft_ctx *ctx, const char *ca, bool has_pos,
@@ -311,35 +311,6 @@ void sgft__dec_read_as_utf8(sgft_ctx *ctx, const char *ca, bool has_pos,
     r.value = ca;
     r.detail = "read as UTF-8 (the bytes are valid UTF-8)";
     sgft__report(ctx, M_CA_MISMATCH, has_pos, off, &r);
-}
-
-/* Whether a text declared UTF-8 is UTF-8 with a few bad bytes rather than
- * another charset: at least as many valid multi-byte characters as runs
- * of invalid bytes. */
-static bool mostly_utf8(const char *cs, const char *s, size_t len) {
-    if (!sgft__dec_is_utf8_name(cs))
-        return false;
-    size_t good = 0, bad = 0;
-    bool in_bad = false;
-    for (size_t i = 0; i < len;) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x80) {
-            i++;
-            in_bad = false;
-            continue;
-        }
-        size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-        if (n > 1 && i + n <= len && sgft__utf8_valid(s + i, n)) {
-            good++;
-            i += n;
-            in_bad = false;
-            continue;
-        }
-        bad += !in_bad;
-        in_bad = true;
-        i++;
-    }
-    return good >= bad;
 }
 
 /* The detail of messages 103 and 104: the charset and how sure. */
@@ -358,8 +329,10 @@ void sgft__dec_report_close(sgft_ctx *ctx, const detect_result *g, bool has_pos,
     sgft__report(ctx, M_CHARSET_CLOSE, has_pos, off, &r);
 }
 
-/* Message 104 for a CA[ISO-8859-1] or CA[windows-1252] over double-byte
- * text (sgft__detect_mislabelled), naming what it is read as. */
+/* Message 104 for a CA over text in another charset, naming what it is
+ * read as: a CA[ISO-8859-1] or CA[windows-1252] over double-byte text
+ * (sgft__detect_mislabelled), or a CA that does not read the text
+ * (sgft__dec_other_reads). */
 void sgft__dec_mislabelled(sgft_ctx *ctx, const char *ca, const detect_result *g,
                         bool has_pos, uint64_t off) {
     char detail[160], how[96];
@@ -464,11 +437,14 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
     sgft__dec_sniff_ca(ctx, head, len, ca, sizeof ca);
     ctx->sniffed_ca[0] = '\0';
     if (ca[0]) {
-        report r = {0};
-        r.value = ca;
         detect_result g;
         if (!sgft__charset_normalize(ca, strlen(ca), name, size) || !iconv_knows(name)) {
             sgft__copy_str(ctx->sniffed_ca, sizeof ctx->sniffed_ca, ca);
+        } else if (!sgft__dec_is_stateful(name) &&
+                   sgft__dec_jis_text(head, len)) {
+            sgft__dec_read_as_jis(ctx, ca, false, 0);
+            snprintf(name, size, "ISO-2022-JP");
+            return true;
         } else if (sgft__dec_utf8_instead(name, head, len, final)) {
             sgft__dec_read_as_utf8(ctx, ca, false, 0);
             snprintf(name, size, "UTF-8");
@@ -477,18 +453,14 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
             sgft__dec_mislabelled(ctx, ca, &g, false, 0);
             sgft__copy_str(name, size, g.name);
             return true;
-        } else if (sgft__dec_decodes_cleanly(name, head, len, final) ||
-                   mostly_utf8(name, head, len)) {
+        } else if (sgft__dec_c1_of_1252(name, head, len)) {
+            sgft__dec_read_as_1252(ctx, ca, false, 0);
+            snprintf(name, size, "CP1252");
             return true;
-        } else if (sgft__detect_charset(head, len, final, &g) &&
-                   strcmp(g.name, name) != 0 &&
-                   sgft__dec_decodes_cleanly(g.name, head, len, final)) {
-            char detail[160], how[96];
-            sgft__dec_detected_detail(&g, how, sizeof how);
-            snprintf(detail, sizeof detail, "read as %s", how);
-            r.detail = detail;
-            sgft__report(ctx, M_CA_MISMATCH, false, 0, &r);
-            sgft__dec_report_close(ctx, &g, false, 0);
+        } else if (sgft__dec_decodes_cleanly(name, head, len, final)) {
+            return true;
+        } else if (sgft__dec_other_reads(name, head, len, final, &g)) {
+            sgft__dec_mislabelled(ctx, ca, &g, false, 0);
             sgft__copy_str(name, size, g.name);
             return true;
         } else {
@@ -507,11 +479,17 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
  * when it is unsure). */
 static void decide_by_bytes(sgft_ctx *ctx, const char *s, size_t len,
                             bool final, char *name, size_t size) {
+    report r = {0};
+    if (sgft__dec_jis_text(s, len)) {
+        snprintf(name, size, "ISO-2022-JP");
+        r.detail = "ISO-2022-JP (its escape sequences)";
+        sgft__report(ctx, M_CHARSET_DETECTED, false, 0, &r);
+        return;
+    }
     if (sgft__dec_decodes_cleanly("UTF-8", s, len, final)) {
         snprintf(name, size, "UTF-8");
         return;
     }
-    report r = {0};
     char detail[160];
     detect_result g;
     if (sgft__detect_charset(s, len, final, &g)) {
@@ -641,6 +619,8 @@ static bool ascii_or_decide(decoder *d) {
     size_t n = d->end - d->start, k = 0;
     while (k < n && (unsigned char)s[k] < 0x80)
         k++;
+    /* An escape sequence of ISO-2022-JP decides too: its text is 7-bit. */
+    k = sgft__dec_jis_at(s, k);
     /* The last CONTEXT bytes before the first other one are kept back:
      * detection reads the letters there with it. */
     size_t give = k == n && d->eof ? n : k > CONTEXT ? k - CONTEXT : 0;

@@ -34,10 +34,15 @@ bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
 void sgft__dec_detected_detail(const detect_result *g, char *out,
                                size_t size);
 bool sgft__dec_is_utf8_name(const char *name);
+/* Whether cs is a charset of one byte a character (ISO-8859-n,
+ * windows-125n, KOI8...). */
+bool sgft__dec_single_byte(const char *cs);
 /* Whether charset name is not ASCII-compatible (UTF-16, UTF-32...). */
 bool sgft__dec_is_wide(const char *name);
 /* Whether text declared in charset cs (neither UTF-8 nor wide) is UTF-8
- * instead: valid UTF-8 with a character of several bytes. */
+ * instead: valid UTF-8 with a character of several bytes, which cs, a
+ * double-byte charset, cannot read or which has one of three bytes or
+ * more. */
 bool sgft__dec_utf8_instead(const char *cs, const char *s, size_t len,
                             bool final);
 /* Message 104 for such a text: read as UTF-8. */
@@ -63,6 +68,28 @@ bool sgft__dec_sniff_ca_fast(const char *head, size_t len, char *out,
                              size_t size);
 void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
                               char *out, size_t size);
+/* What the bytes say against a declared charset (decode_evidence.c):
+ * for a text that cs does not read cleanly, whether detection finds a
+ * charset that does, into g (not when most of a text declared UTF-8 is
+ * UTF-8, nor a charset of one byte a character for one that holds valid
+ * UTF-8 characters of several bytes);
+ * where the first escape sequence of ISO-2022-JP that designates a
+ * double-byte set is (len: none); whether a text is ISO-2022-JP (such an
+ * escape, no byte above 0x7F); whether a charset keeps a state from one
+ * character to the next in 7-bit bytes (ISO-2022, HZ, UTF-7); whether a
+ * text under CA cs is windows-1252 (cs is ISO-8859-1 and the text has
+ * bytes 0x80-0x9F, all of them characters of windows-1252); and the
+ * messages 104 of the last two. */
+bool sgft__dec_other_reads(const char *cs, const char *s, size_t len,
+                           bool final, detect_result *g);
+size_t sgft__dec_jis_at(const char *s, size_t len);
+bool sgft__dec_jis_text(const char *s, size_t len);
+bool sgft__dec_is_stateful(const char *name);
+bool sgft__dec_c1_of_1252(const char *cs, const char *s, size_t len);
+void sgft__dec_read_as_jis(sgft_ctx *ctx, const char *ca, bool has_pos,
+                           uint64_t off);
+void sgft__dec_read_as_1252(sgft_ctx *ctx, const char *ca, bool has_pos,
+                            uint64_t off);
 /* The text values of the tree below root, for the detection. */
 void sgft__dec_tree_text(sgft_ctx *ctx, node *root, buf *out);
 

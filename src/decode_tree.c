@@ -296,20 +296,32 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
         if (!sgft__charset_normalize(declared, b.len, name, sizeof name) || !sgft__iconv_knows(name)) {
             sgft__copy_str(ctx->sniffed_ca, sizeof ctx->sniffed_ca, declared);
             name[0] = '\0';
-        } else if (!sgft__dec_is_utf8_name(name) && !sgft__dec_is_wide(name)) {
-            /* UTF-8 under another CA, or a Latin CA over double-byte
-             * text (104). */
+        } else if (!sgft__dec_is_wide(name)) {
+            /* ISO-2022-JP or UTF-8 under another CA, a Latin CA over
+             * double-byte text or windows-1252, a CA that does not read
+             * the text where another one does (104). */
             buf text;
             sgft__buf_init(&text);
             sgft__dec_tree_text(ctx, root, &text);
             const char *t = text.data ? text.data : "";
             detect_result g;
-            if (sgft__dec_utf8_instead(name, t, text.len, true)) {
+            if (!sgft__dec_is_stateful(name) &&
+                sgft__dec_jis_text(t, text.len)) {
+                sgft__dec_read_as_jis(ctx, declared, true, ca->off);
+                snprintf(name, sizeof name, "ISO-2022-JP");
+            } else if (sgft__dec_utf8_instead(name, t, text.len, true)) {
                 sgft__dec_read_as_utf8(ctx, declared, true, ca->off);
                 snprintf(name, sizeof name, "UTF-8");
             } else if ((strcmp(name, "ISO-8859-1") == 0 ||
                         strcmp(name, "CP1252") == 0) &&
                        sgft__detect_mislabelled(t, text.len, true, name, &g)) {
+                sgft__dec_mislabelled(ctx, declared, &g, true, ca->off);
+                sgft__copy_str(name, sizeof name, g.name);
+            } else if (sgft__dec_c1_of_1252(name, t, text.len)) {
+                sgft__dec_read_as_1252(ctx, declared, true, ca->off);
+                snprintf(name, sizeof name, "CP1252");
+            } else if (!sgft__dec_decodes_cleanly(name, t, text.len, true) &&
+                       sgft__dec_other_reads(name, t, text.len, true, &g)) {
                 sgft__dec_mislabelled(ctx, declared, &g, true, ca->off);
                 sgft__copy_str(name, sizeof name, g.name);
             }
@@ -324,7 +336,12 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
         buf text;
         sgft__buf_init(&text);
         sgft__dec_tree_text(ctx, root, &text);
-        if (sgft__dec_decodes_cleanly("UTF-8", text.data ? text.data : "", text.len, true)) {
+        if (sgft__dec_jis_text(text.data ? text.data : "", text.len)) {
+            snprintf(name, sizeof name, "ISO-2022-JP");
+            report r = {0};
+            r.detail = "ISO-2022-JP (its escape sequences)";
+            sgft__report(ctx, M_CHARSET_DETECTED, true, root->off, &r);
+        } else if (sgft__dec_decodes_cleanly("UTF-8", text.data ? text.data : "", text.len, true)) {
             snprintf(name, sizeof name, "UTF-8");
         } else {
             char detail[160];
@@ -358,6 +375,9 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
     sgft__copy_str(ctx->charset, sizeof ctx->charset, name);
     bool utf8 = sgft__dec_is_utf8_name(name);
     bool wide = sgft__dec_is_wide(name);
+    /* ISO-2022-JP and the like: the bytes of a character are ASCII
+     * bytes, and a value that is all ASCII may hold characters. */
+    bool stateful = sgft__dec_is_stateful(name);
     iconv_t cd = utf8 ? (iconv_t)-1 : iconv_open("UTF-8", name);
     if (!utf8 && cd == (iconv_t)-1)
         return 0;
@@ -373,7 +393,8 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                     ascii &= (unsigned char)s[i] < 0x80;
                     nul |= s[i] == '\0';
                 }
-                if (ascii && (!nul || !wide)) {
+                if (ascii && (!nul || !wide) &&
+                    !(stateful && memchr(s, '\x1B', v->len))) {
                     /* Nothing to convert; a NUL is a NUL (22). */
                     if (nul && !v->text)
                         sgft__nul_to_space(ctx, p, (char *)s, v->len, v->off);
@@ -383,9 +404,11 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                 uint64_t bad[MAX_BAD];
                 size_t runs;
                 out.len = 0;
-                if (wide) {
+                if (wide || stateful) {
                     /* Not ASCII-compatible: the escapes are characters of
-                     * the charset too, read after the conversion. */
+                     * the charset too, read after the conversion; each
+                     * value starts in the initial state. */
+                    iconv(cd, NULL, NULL, NULL, NULL);
                     runs = sgft__dec_convert(cd, utf8 ? DEC_UTF8 : DEC_ICONV, s, v->len, true, &out, NULL, bad,
                                    MAX_BAD, NULL);
                 } else {
