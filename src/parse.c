@@ -145,6 +145,11 @@ static void open_paren(parser *p) {
         tree_begin(p, off);
         if (!push(p, NULL, -1, off))
             return;
+        /* Illegal characters before the ';' (8 for them): 36 first, at
+         * the '(', as SGFC. */
+        if (c2 != ';' && c2 != '(' && c2 != ')' && c2 != '[' && c2 != EOF_CH &&
+            !is_upper(c2))
+            report_at(p, M_MISSING_SEMICOLON, off, NULL);
     } else {
         frame *f = top(p);
         if (!f->has_last) {
@@ -450,35 +455,11 @@ static void read_values(parser *p, prop *pr) {
     }
 }
 
-/* What may stand between an identifier and its value as illegal
- * characters: no letter, white space, bracket, parenthesis or ';'. */
-static bool id_junk(int c) {
-    return c != EOF_CH && !is_ws(c) && !is_upper(c) && !is_lower(c) &&
-           c != '[' && c != ';' && c != '(' && c != ')';
-}
-
-/* Characters between the letters of an identifier and its value: digits,
- * as other games' programs write private properties (Hive's P0[...]), or
- * others (B:[jl]).  Illegal characters (8, as SGFC has it); the values
- * after them stay with the letters. */
-static void skip_id_junk(parser *p) {
-    for (;;) {
-        uint64_t ws;
-        int c = sgft__peek_nonws(p, 0, &ws);
-        if (!id_junk(c))
-            break;
-        p->pos += ws;
-        do {
-            sgft__junk_add(p, c);
-            p->pos++;
-        } while (id_junk(c = peek(p)));
-    }
-    sgft__junk_flush(p);
-}
-
 /* A run of letters at pos. */
 static void identifier(parser *p) {
     uint64_t off = p->pos;
+    prop *last = p->last_prop;
+    p->last_prop = NULL;
     char name[ID_MAX_LEN + 1];
     size_t upper = 0, total = 0;
     int c;
@@ -497,12 +478,13 @@ static void identifier(parser *p) {
         p->pos = off;
         for (; p->pos < end; p->pos++)
             sgft__junk_add(p, peek(p));
+        p->last_prop = last;
         return;
     }
     sgft__junk_flush(p);
     uint64_t id_end = p->pos;
     uint64_t at;
-    skip_id_junk(p);
+    sgft__skip_id_junk(p);
     c = sgft__peek_nonws(p, 0, &at);
     if (c != '[') {
         report r = {0};
@@ -568,6 +550,7 @@ static void identifier(parser *p) {
         report_at(p, M_ID_LONGER_THAN_TWO, bracket, &r); /* as SGFC */
     }
     read_values(p, pr);
+    p->last_prop = pr;
 }
 
 /* --- the main loop ----------------------------------------------------- */
@@ -659,6 +642,7 @@ static int run(parser *p) {
             continue;
         }
         if (c == '(') {
+            p->last_prop = NULL;
             open_paren(p);
             continue;
         }
@@ -686,13 +670,20 @@ static int run(parser *p) {
             continue;
         }
         if (c == ')') {
+            p->last_prop = NULL;
             close_paren(p);
         } else if (c == ';') {
+            p->last_prop = NULL;
             if (plain_move_node(p))
                 continue;
             sgft__junk_flush(p);
             add_node(p, p->pos);
             p->pos++;
+        } else if (c == '[' && p->last_prop) {
+            /* More values of the property before the illegal characters
+             * (8), as SGFC has them. */
+            sgft__junk_flush(p);
+            read_values(p, p->last_prop);
         } else if (c == '[') {
             /* Values without identifier (54): dropped. */
             sgft__junk_flush(p);

@@ -40,6 +40,11 @@ typedef struct parser {
     bool junk_pos_known; /* its place is counted (its input released) */
     unsigned long junk_line, junk_col;
     bool eof_in_value; /* the input ended in a property (10 said it) */
+    /* The property of the current node that only illegal characters
+     * (8) have followed since its last value: a '[' after them starts
+     * another of its values, as SGFC reads AB[aa]x[bb].  NULL after
+     * anything else (a node, a tree's bracket, another identifier). */
+    prop *last_prop;
     bool has_root;     /* the current game tree has a node */
     /* -E2: how values are scanned (decode.c), from the CA of the root
      * once the first one is read (ca_due: in the root, none read yet) */
@@ -93,6 +98,9 @@ void sgft__junk_flush(parser *p);
 /* Between game trees, releases the input read every 64 KiB. */
 void sgft__release_between_trees(parser *p);
 void sgft__skip_ws(parser *p);
+/* Skips the illegal characters (8) between an identifier and its first
+ * value (Hive's P0[...], B:[jl]): the values after them stay with it. */
+void sgft__skip_id_junk(parser *p);
 int sgft__peek_nonws(parser *p, uint64_t k, uint64_t *at);
 /* Skips the text before the first game tree (-b), keeping it with -k;
  * false when no SGF data was found. */

@@ -1,7 +1,8 @@
 /* parse_outside.c - the text outside the game trees: where the SGF data
  * starts (-b, the header kept with -k, message 6), the illegal characters
- * between and after the trees (8), read in bounded memory, and white
- * space; and the reading ahead that the parser needs. */
+ * between and after the trees (8), read in bounded memory, and between an
+ * identifier and its values, and white space; and the reading ahead that
+ * the parser needs. */
 #include "parse.h"
 
 #include <errno.h>
@@ -103,6 +104,32 @@ int sgft__peek_nonws(parser *p, uint64_t k, uint64_t *at) {
     return c;
 }
 
+/* What may stand between an identifier and its value as illegal
+ * characters: no letter, white space, bracket, parenthesis or ';'. */
+static bool id_junk(int c) {
+    return c != EOF_CH && !is_ws(c) && !is_upper(c) && !is_lower(c) &&
+           c != '[' && c != ';' && c != '(' && c != ')';
+}
+
+/* Characters between the letters of an identifier and its value: digits,
+ * as other games' programs write private properties (Hive's P0[...]), or
+ * others (B:[jl]).  Illegal characters (8, as SGFC has it); the values
+ * after them stay with the letters. */
+void sgft__skip_id_junk(parser *p) {
+    for (;;) {
+        uint64_t ws;
+        int c = sgft__peek_nonws(p, 0, &ws);
+        if (!id_junk(c))
+            break;
+        p->pos += ws;
+        do {
+            sgft__junk_add(p, c);
+            p->pos++;
+        } while (id_junk(c = peek(p)));
+    }
+    sgft__junk_flush(p);
+}
+
 /* --- the start of the data ------------------------------------------- */
 
 /* Does the text at pos + k look like a property: letters (at least one
@@ -116,6 +143,24 @@ static bool looks_like_prop(parser *p, uint64_t k) {
     }
     uint64_t at;
     return upper && sgft__peek_nonws(p, k, &at) == '[';
+}
+
+/* Does the '(' at pos start a game tree whose ';' a few illegal
+ * characters precede, "(x;FF[4]..." or "(G;M[1]..." (one character of a
+ * record moved): up to 16 of them (no bracket, parenthesis or ';'), then
+ * ';' and a property? */
+static bool junk_then_node(parser *p) {
+    for (uint64_t k = 1; k <= 16; k++) {
+        int c = sgft__peek_at(p, k);
+        if (c == ';') {
+            uint64_t at;
+            return is_upper(sgft__peek_nonws(p, k + 1, &at)) &&
+                   looks_like_prop(p, at);
+        }
+        if (c == EOF_CH || c == '(' || c == ')' || c == '[' || c == ']')
+            return false;
+    }
+    return false;
 }
 
 /* Skips the text before the first game tree (-b); keeps it with -k.
@@ -137,7 +182,8 @@ bool sgft__find_start(parser *p) {
                     return true;
                 break;
             case SGFT_START_HEURISTIC:
-                if (c2 == ';' || (is_upper(c2) && looks_like_prop(p, at)))
+                if (c2 == ';' || (is_upper(c2) && looks_like_prop(p, at)) ||
+                    junk_then_node(p))
                     return true;
                 break;
             }

@@ -273,12 +273,21 @@ static const start_row start_rows[] = {
      {T1 "  B[aa]\n", T1 "  B[aa]\n", T1 "  B[aa]\n"}, {"", "", ""}},
     {"lowercase after ( is no property", "a (b) c (;B[aa])",
      {T1 "  B[aa]\n", T1 "  B[aa]\n", T1 "  B[aa]\n"},
-     {"", "", "1:4 E8\n1:3 E12\n1:7 E8\n"}},
+     {"", "", "1:3 E36\n1:4 E8\n1:3 E12\n1:7 E8\n"}},
     {"a property needs a value", "(AB CD) (;B[aa])",
      {T1 "  B[aa]\n", T1 "  B[aa]\n", T1 "tree 2\n" N(1, 0) "  B[aa]\n"},
      {"", "", "1:1 E36\n1:2 E20\n1:5 E20\n"}},
+    {"a character before the ';' of a tree", "(x;B[aa])",
+     {T1 "  B[aa]\n", "", T1 "  B[aa]\n"},
+     {"1:1 E36\n1:2 E8\n", "1:5 W6\n- F7\n", "1:1 E36\n1:2 E8\n"}},
+    {"junk before ';' then no property", "(Note; see) (;B[aa])",
+     {T1 "  B[aa]\n", T1 "  B[aa]\n",
+      T1 N(2, 1) "tree 2\n" N(1, 0) "  B[aa]\n"},
+     {"", "", "1:1 E36\n1:2 E20\n1:8 E8\n"}},
     {"no tree found", "(x) (y)",
-     {"", "", ""}, {"- F7\n", "- F7\n", "1:2 E8\n1:1 E12\n1:6 E8\n1:5 E12\n"}},
+     {"", "", ""},
+     {"- F7\n", "- F7\n",
+      "1:1 E36\n1:2 E8\n1:1 E12\n1:5 E36\n1:6 E8\n1:5 E12\n"}},
 };
 
 START_TEST(test_find_start) {
