@@ -34,9 +34,10 @@ int sgft__temp_unnamed(const char *name, mode_t mode);
 int sgft__temp_link(int fd, char *name, temp_slot **slot);
 
 /* Reports message code about the file path, with errno err (0: none;
- * SGFT_FILE_CHANGED: the file changed after it was read). */
+ * SGFT_FILE_CHANGED: the file changed after it was read; SGFT_FILE_MADE:
+ * another program made it, absent when the run looked). */
 void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path, int err);
-enum { SGFT_FILE_CHANGED = -1 };
+enum { SGFT_FILE_CHANGED = -1, SGFT_FILE_MADE = -2 };
 /* Whether the file at path is still the one whose status was old, as it
  * was read: not written to, nor replaced under its name, by another
  * program since.  A replacement of a file that changed would lose what

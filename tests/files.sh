@@ -550,5 +550,30 @@ else
 fi
 exec 3>&-
 
+# A new output that another program makes while the run reads its input
+# is left as that program made it (27), never replaced: the run waits,
+# its input a FIFO, with its output begun, while the file is made.
+rm -rf made
+mkdir made
+mkfifo made-in
+"$SGFTIDY" made-in made/out.sgf 2>made.err &
+pid=$!
+exec 3>made-in
+printf '(;FF[4]GM[1]SZ[19];B[aa]' >&3
+n=0
+while ! writing made $pid && [ $n -lt 400 ]; do
+    sleep 0.05
+    n=$((n + 1))
+done
+echo "their data" >made/out.sgf
+printf ')\n' >&3
+exec 3>&-
+wait $pid
+rc=$?
+check made-meanwhile-status [ "$rc" -eq 20 ]
+check made-meanwhile-kept [ "$(cat made/out.sgf)" = "their data" ]
+check made-meanwhile-message grep -q '^made-in: fatal F27: cannot write output file: made/out.sgf: another program made it while this one ran: left as it is$' made.err
+check made-meanwhile-no-temps [ -z "$(temps made)" ]
+
 echo "files: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
