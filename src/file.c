@@ -601,20 +601,53 @@ static int name_by_copy(outfile *o) {
 /* Gives the new file the old one's owner, group and mode (no set-id bit
  * when the owner or group could not be kept), or the usual mode of a new
  * file; a file that replaces another is on disk before the rename. */
+static int name_it(outfile *o) {
+    if (sgft__temp_link(o->fd, o->tmp, &o->slot) < 0 && name_by_copy(o) < 0)
+        return -1;
+    o->unnamed = false;
+    return 0;
+}
+
+/* Whether the unnamed file of o can be named when its group is put in
+ * place: known once a file was named; the first time, a file made for
+ * that is named and removed.  (The name of a file cannot be taken back:
+ * a file whose last name is removed can get no other.) */
+static bool nameable_later(outfile *o) {
+    if (sgft__temp_links_work())
+        return true;
+    int fd = sgft__temp_unnamed(o->tmp, S_IRUSR | S_IWUSR);
+    char *name = fd >= 0 ? strdup(o->tmp) : NULL;
+    temp_slot *slot = NULL;
+    bool ok = name && sgft__temp_link(fd, name, &slot) == 0;
+    if (fd >= 0)
+        close(fd);
+    if (ok && !sgft__temp_enter())
+        return true; /* named: the signal handler removes it */
+    if (ok) {
+        sgft__temp_unregister(slot);
+        unlink(name);
+        sgft__temp_leave();
+    }
+    free(name);
+    return ok;
+}
+
 static int finish_replacement(outfile *o) {
+    struct stat now;
+    if (fstat(o->fd, &now) < 0)
+        return -1;
     /* Named while it is still ours, private, with its first owner:
      * linking a file of another owner may be refused (Linux's
-     * protected_hardlinks). */
-    if (o->unnamed) {
-        if (sgft__temp_link(o->fd, o->tmp, &o->slot) < 0 && name_by_copy(o) < 0)
-            return -1;
-        o->unnamed = false;
-    }
+     * protected_hardlinks).  Otherwise a file without a name gets one
+     * only once on disk, just before its rename: in batches, where its
+     * group renames it (when names were given before and descriptors
+     * are to spare), so that a run killed meanwhile leaves nothing. */
+    bool owned = !o->exists || (now.st_uid == o->old.st_uid &&
+                                now.st_gid == o->old.st_gid);
+    if (o->unnamed && !owned && name_it(o) < 0)
+        return -1;
     if (o->exists) {
         mode_t mode = o->old.st_mode & 07777;
-        struct stat now;
-        if (fstat(o->fd, &now) < 0)
-            return -1;
         if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid) {
             if (fchown(o->fd, o->old.st_uid, o->old.st_gid) < 0 &&
                 fchown(o->fd, (uid_t)-1, o->old.st_gid) < 0)
@@ -629,6 +662,11 @@ static int finish_replacement(outfile *o) {
             return -1;
     }
     o->size = o->at;
+    if (o->unnamed && o->exists && sgft__batch_on() &&
+        sgft__batch_may_hold(o->fd) && nameable_later(o))
+        return 0; /* its group names it */
+    if (o->unnamed && name_it(o) < 0)
+        return -1;
     int fd = o->fd;
     o->fd = -1;
     return close(fd);
@@ -690,12 +728,15 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         /* A rename fault of the group is reported when it goes in place
          * (perhaps now, for this file or another). */
         if (sgft__batch_defer(o->ctx, o->tmp, o->path, o->shown, o->slot,
-                              &o->old, o->size, o->old_fd) < 0) {
+                              &o->old, o->size, o->old_fd,
+                              o->unnamed ? o->fd : -1) < 0) {
             e = errno;
         } else {
             o->tmp = o->path = o->shown = NULL;
             o->slot = NULL;
             o->old_fd = -1;
+            if (o->unnamed)
+                o->fd = -1;
             *state = SGFT_OUTPUT_CHANGED;
         }
     } else if (!sgft__temp_enter()) {

@@ -51,11 +51,15 @@ char *sgft__folder_of(const char *path);
 /* Whether outputs are synced in groups (sgft_outputs_batch). */
 bool sgft__batch_on(void);
 /* A finished replacement of the file old (size bytes) joins the group,
- * which takes tmp, path, shown and held (a descriptor of the old file, or
- * -1) over; -1 (errno set, nothing taken) when it cannot. */
+ * which takes tmp, path, shown, held (a descriptor of the old file, or
+ * -1) and unnamed (the new file while it has no name, or -1: then tmp
+ * is its name) over; -1 (errno set, nothing taken) when it cannot. */
 int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
                       temp_slot *slot, const struct stat *old, uint64_t size,
-                      int held);
+                      int held, int unnamed);
+/* Whether a file without a name was given one already by this process
+ * (sgft__temp_link): then the next may wait without one. */
+bool sgft__temp_links_work(void);
 /* Whether the descriptor fd of an old file may be held until its group
  * is in place (a few, well below the limit of open files). */
 bool sgft__batch_may_hold(int fd);

@@ -52,6 +52,7 @@ typedef struct pending {
     temp_slot *slot;
     struct stat old; /* the file replaced, as it was read */
     int held;  /* a descriptor of the file replaced, or -1 */
+    int fd;    /* the new file while it has no name (tmp made later), or -1 */
     int err;   /* its rename fault, once its group went in place */
 } pending;
 
@@ -266,15 +267,26 @@ static void put_in_place(group *g) {
         q->err = 0;
         if (!sgft__temp_enter()) { /* being removed: the old content stays */
             g->failed = true;
+            if (q->fd >= 0)
+                close(q->fd);
+            q->fd = -1;
             continue;
         }
+        /* A file without a name gets one now, on disk already (the sync
+         * above), just before its rename. */
         if (!sgft__file_unchanged(q->path, &q->old)) {
             q->err = SGFT_FILE_CHANGED;
-            unlink(q->tmp);
+            if (q->fd < 0)
+                unlink(q->tmp);
+        } else if (q->fd >= 0 && sgft__temp_link(q->fd, q->tmp, &q->slot) < 0) {
+            q->err = errno;
         } else if (rename(q->tmp, q->path) < 0) {
             q->err = errno;
             unlink(q->tmp);
         }
+        if (q->fd >= 0)
+            close(q->fd);
+        q->fd = -1;
         sgft__temp_unregister(q->slot);
         free(q->tmp);
         sgft__temp_leave();
@@ -472,7 +484,7 @@ bool sgft__batch_may_hold(int fd) {
 
 int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
                       temp_slot *slot, const struct stat *old, uint64_t size,
-                      int held) {
+                      int held, int unnamed) {
     lock();
     if (!sgft__vec_grow(&fill.v, &fill.cap, fill.n + 1, sizeof *fill.v, 16)) {
         unlock();
@@ -487,7 +499,8 @@ int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
     was.output = SGFT_OUTPUT_CHANGED;
     was.written = true;
     char *in = ctx->in_path ? strdup(ctx->in_path) : NULL;
-    fill.v[fill.n++] = (pending){tmp, path, shown, in, was, slot, *old, held, 0};
+    fill.v[fill.n++] =
+        (pending){tmp, path, shown, in, was, slot, *old, held, unnamed, 0};
     fill.bytes += size;
     if (fill.n >= GROUP_FILES || fill.bytes >= GROUP_BYTES ||
         elapsed_ns(&fill.since) >= GROUP_NSEC)

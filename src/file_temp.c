@@ -53,13 +53,20 @@ static atomic_int temp_busy;     /* threads in a section */
 static atomic_bool temp_ending;  /* sgft_remove_temp_files() was called */
 static _Thread_local volatile sig_atomic_t temp_mine; /* this thread is in one */
 static _Thread_local sigset_t temp_mask;  /* its signal mask before */
+static _Thread_local int temp_depth;      /* sections inside sections */
 
 /* false once the temporary files are being removed: then nothing may be
- * made, renamed or freed any more. */
+ * made, renamed or freed any more.  A section may hold others (a file
+ * named while its group is renamed): only the outermost one counts. */
 bool sgft__temp_enter(void) {
+    if (temp_depth) {
+        temp_depth++;
+        return true;
+    }
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &temp_mask);
+    temp_depth = 1;
     temp_mine = 1;
     atomic_fetch_add(&temp_busy, 1);
     if (!atomic_load(&temp_ending))
@@ -69,6 +76,8 @@ bool sgft__temp_enter(void) {
 }
 
 void sgft__temp_leave(void) {
+    if (--temp_depth)
+        return;
     atomic_fetch_sub(&temp_busy, 1);
     temp_mine = 0;
     pthread_sigmask(SIG_SETMASK, &temp_mask, NULL);
@@ -234,6 +243,13 @@ int sgft__temp_unnamed(const char *name, mode_t mode) {
 #endif
 }
 
+static atomic_bool links_work;
+
+bool sgft__temp_links_work(void) { return atomic_load(&links_work); }
+
 int sgft__temp_link(int fd, char *name, temp_slot **slot) {
-    return make_entry(name, fd, 0, slot) < 0 ? -1 : 0;
+    if (make_entry(name, fd, 0, slot) < 0)
+        return -1;
+    atomic_store(&links_work, true);
+    return 0;
 }
