@@ -550,6 +550,30 @@ else
 fi
 exec 3>&-
 
+# The same in a batch: a replacement that waits for its group has no name
+# either.  The FIFO after it holds the batch while it waits.
+if unnamed_here; then
+    rm -rf killed
+    mkdir killed
+    printf '(;FF[4]GM[1]SZ[19];B[aa]  )\n' >killed/a.sgf
+    rm -f killed-in
+    mkfifo killed-in
+    "$SGFTIDY" --in-place killed/a.sgf killed-in 2>killed.diag &
+    pid=$!
+    exec 3>killed-in
+    n=0
+    while ! grep -q '^killed/a.sgf: OK' killed.diag && [ $n -lt 400 ]; do
+        sleep 0.05
+        n=$((n + 1))
+    done
+    check sigkill-group-waiting grep -q '^killed/a.sgf: OK  (changed)' killed.diag
+    kill -s KILL $pid
+    wait $pid 2>/dev/null
+    exec 3>&-
+    check sigkill-group-no-temps [ -z "$(temps killed)" ]
+    check sigkill-group-old [ "$(cat killed/a.sgf)" = '(;FF[4]GM[1]SZ[19];B[aa]  )' ]
+fi
+
 # A new output that another program makes while the run reads its input
 # is left as that program made it (27), never replaced: the run waits,
 # its input a FIFO, with its output begun, while the file is made.
