@@ -256,8 +256,10 @@ static bool compare_file(job *j, sgft_ctx *ctx, FILE *out) {
         goto end;
     different = outb.len != inb.len ||
                 (inb.len && memcmp(outb.data, inb.data, inb.len) != 0);
-    if (different && j->c->cmp == CMP_LIST)
-        fprintf(out, "%s\n", j->shown);
+    if (different && j->c->cmp == CMP_LIST) {
+        sgft_print_name(out, j->shown);
+        fputc('\n', out);
+    }
     else if (different)
         print_diff(out, j->shown, inb.data ? inb.data : "", inb.len,
                    outb.data ? outb.data : "", outb.len, j->c->colour_out);

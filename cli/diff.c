@@ -239,8 +239,11 @@ void print_diff(FILE *f, const char *name, const char *ta, size_t alen,
             j++;
         }
     }
-    fprintf(f, "%s--- %s%s\n%s+++ %s%s\n", colour ? BOLD : "", name,
-            colour ? RESET : "", colour ? BOLD : "", name, colour ? RESET : "");
+    for (int k = 0; k < 2; k++) {
+        fprintf(f, "%s%s ", colour ? BOLD : "", k ? "+++" : "---");
+        sgft_print_name(f, name);
+        fprintf(f, "%s\n", colour ? RESET : "");
+    }
     long ia = 0, ib = 0; /* lines before op k */
     size_t k = 0;
     while (k < nops) {

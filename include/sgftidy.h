@@ -474,6 +474,14 @@ int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
  * of well-formed UTF-8 becomes U+FFFD).  0, or -1 on an error of f. */
 int sgft_print_json_string(FILE *f, const char *s);
 
+/* Prints a file name for a line of text: as it is, or, when it holds a
+ * control character (a line break, an escape) or starts with '"', in
+ * double quotes with C escapes (\", \\, \n, \t, \r, \ooo), so that
+ * no name reads as two lines or as another name.  The diagnostics and
+ * status lines of the text formats show names so, and the control
+ * characters of their texts as escapes.  0, or -1 on an error of f. */
+int sgft_print_name(FILE *f, const char *name);
+
 /* --- Reporters: the diagnostics of a whole run, in any format -------------
  * A reporter prints the diagnostics of any number of files to one stream
  * and counts them.  Line formats (text, SGFC, JSON, GitHub) are printed as

@@ -93,6 +93,75 @@ static void github_escaped(FILE *f, const char *s, bool property) {
     }
 }
 
+/* --- file names and texts on lines of their own -------------------------- */
+
+static bool is_control(unsigned char c) { return c < 0x20 || c == 0x7F; }
+
+/* c as a C escape (\n, \t, \r, \ooo) into out, 5 bytes at least. */
+static void control_escape(unsigned char c, char *out) {
+    if (c == '\n' || c == '\t' || c == '\r')
+        snprintf(out, 5, "\\%c", c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+    else
+        snprintf(out, 5, "\\%03o", c);
+}
+
+void sgft__name_shown(buf *out, const char *s) {
+    bool quote = *s == '"';
+    for (const char *q = s; *q && !quote; q++)
+        quote = is_control((unsigned char)*q);
+    if (!quote) {
+        sgft__buf_puts(out, s);
+        return;
+    }
+    sgft__buf_putc(out, '"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        char e[5];
+        if (c == '"' || c == '\\') {
+            sgft__buf_putc(out, '\\');
+            sgft__buf_putc(out, (char)c);
+        } else if (is_control(c)) {
+            control_escape(c, e);
+            sgft__buf_puts(out, e);
+        } else {
+            sgft__buf_putc(out, (char)c);
+        }
+    }
+    sgft__buf_putc(out, '"');
+}
+
+int sgft_print_name(FILE *f, const char *name) {
+    buf b;
+    sgft__buf_init(&b);
+    sgft__name_shown(&b, name);
+    if (b.oom)
+        fputs(name, f);
+    else if (b.len)
+        fwrite(b.data, 1, b.len, f);
+    sgft__buf_free(&b);
+    return ferror(f) ? -1 : 0;
+}
+
+/* A message's text with its control characters escaped, when it has
+ * any: a line of text never holds another. */
+static const char *text_shown(buf *b, const char *s) {
+    const char *q = s;
+    while (*q && !is_control((unsigned char)*q))
+        q++;
+    if (!*q)
+        return s;
+    for (; *s; s++) {
+        char e[5];
+        if (is_control((unsigned char)*s)) {
+            control_escape((unsigned char)*s, e);
+            sgft__buf_puts(b, e);
+        } else {
+            sgft__buf_putc(b, *s);
+        }
+    }
+    return b->oom || !b->data ? "" : b->data;
+}
+
 /* The colours of gcc's diagnostics (ANSI escapes). */
 #define BOLD "\033[1m"
 #define RESET "\033[0m"
@@ -104,10 +173,35 @@ static const char *colour_of(sgft_severity s) {
     }
 }
 
+static int print_diag_line(FILE *f, sgft_format fmt, const char *file,
+                           const sgft_diag *d, const char *text,
+                           bool colour);
+
 int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
                      const sgft_diag *d, bool colour) {
     if (!file)
         file = "sgftidy";
+    buf nb, tb;
+    sgft__buf_init(&nb);
+    sgft__buf_init(&tb);
+    const char *text = d->text;
+    if (fmt != SGFT_FORMAT_JSON && fmt != SGFT_FORMAT_GITHUB &&
+        fmt != SGFT_FORMAT_SARIF && fmt != SGFT_FORMAT_GITLAB) {
+        /* Text and SGFC's form: one line, its file name unambiguous. */
+        sgft__name_shown(&nb, file);
+        if (!nb.oom && nb.data)
+            file = nb.data;
+        text = text_shown(&tb, d->text);
+    }
+    int st = print_diag_line(f, fmt, file, d, text, colour);
+    sgft__buf_free(&nb);
+    sgft__buf_free(&tb);
+    return st;
+}
+
+static int print_diag_line(FILE *f, sgft_format fmt, const char *file,
+                           const sgft_diag *d, const char *text,
+                           bool colour) {
     const char *b = colour ? BOLD : "", *r = colour ? RESET : "";
     const char *c = colour ? colour_of(d->severity) : "";
     switch (fmt) {
@@ -119,7 +213,7 @@ int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
         if (d->has_pos)
             fprintf(f, "Line:%lu Col:%lu - ", d->line, d->col);
         fprintf(f, "%s%s %d%s%s: %s\n", c, kinds[d->severity], d->code,
-                d->critical ? " (critical)" : "", r, d->text);
+                d->critical ? " (critical)" : "", r, text);
         break;
     }
     case SGFT_FORMAT_JSON:
@@ -163,12 +257,12 @@ int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
             fprintf(f, "%s%s:%lu:%lu:%s %s%s %c%d%s%s: %s\n", b, file,
                     d->line, d->col, r, c, sgft_severity_name(d->severity),
                     sgft_severity_letter(d->severity), d->code,
-                    d->critical ? " (critical)" : "", r, d->text);
+                    d->critical ? " (critical)" : "", r, text);
         else
             fprintf(f, "%s%s:%s %s%s %c%d%s%s: %s\n", b, file, r, c,
                     sgft_severity_name(d->severity),
                     sgft_severity_letter(d->severity), d->code,
-                    d->critical ? " (critical)" : "", r, d->text);
+                    d->critical ? " (critical)" : "", r, text);
         break;
     }
     return ferror(f) ? -1 : 0;
@@ -242,6 +336,11 @@ int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
     l.s[l.n] = '\0';
     if (!file)
         file = "sgftidy";
+    buf nb;
+    sgft__buf_init(&nb);
+    sgft__name_shown(&nb, file);
+    if (!nb.oom && nb.data)
+        file = nb.data;
     /* One line, written at once (standard error has no buffer). */
     char whole[1024];
     size_t name = strlen(file);
@@ -254,5 +353,6 @@ int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
     } else {
         fprintf(f, "%s:%s\n", file, l.s);
     }
+    sgft__buf_free(&nb);
     return ferror(f) ? -1 : 0;
 }

@@ -775,22 +775,21 @@ void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree);
  * between trees and inside a tree. */
 #define SGFT_FLUSH_AT ((size_t)64 * 1024)
 /* write.c: writes one tree in the normalized form to ctx->out, passing
- * it on through ctx->write (when set) each time SGFT_FLUSH_AT bytes are
- * ready. */
+ * it on through ctx->write (when set) at each SGFT_FLUSH_AT bytes. */
 int sgft__write_tree(sgft_ctx *ctx, game_tree *tree);
-/* Frees the writer's scratch of the context. */
-void sgft__write_release(sgft_ctx *ctx);
+void sgft__write_release(sgft_ctx *ctx); /* frees the writer's scratch */
+int sgft__flush_output(sgft_ctx *ctx);   /* the buffer to ctx->write */
 /* dump.c: a plain listing of the tree's content, for tests. */
 int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree);
-/* Passes the buffered output to the writer callback. */
-int sgft__flush_output(sgft_ctx *ctx);
 
-/* diag.c: the class (a msg_class) and critical flag of message n; -1
- * and false for an unknown number. */
+/* diag.c: the class (msg_class) and critical flag of message n; -1, false
+ * for an unknown number. */
 int sgft__msg_class(int n);
 bool sgft__msg_critical(int n);
 
-/* format.c, report.c: the printed forms. */
+/* format.c, report.c: the printed forms; a name as sgft_print_name
+ * prints it, appended to out. */
+void sgft__name_shown(buf *out, const char *name);
 void sgft__json_string(FILE *f, const char *s);
 void sgft__json_string_n(FILE *f, const char *s, size_t len);
 int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,

@@ -388,6 +388,20 @@ if command -v iconv >/dev/null 2>&1; then
     check json-valid-utf8 iconv -f UTF-8 -t UTF-8 json -o /dev/null
 fi
 
+# --- names with control characters: quoted, one line each ------------------
+mkdir nl
+printf '(;GM[1]FF[4];B[aa])' >"nl/$(printf 'a\nb.sgf')"
+printf '(;FF[4]GM[1]XY[1];B[aa])' >"nl/$(printf 'x\n::error file=e.sgf::forged\nz.sgf')"
+"$SGFTIDY" --list-different nl >nl.list 2>/dev/null
+printf '"nl/a\\nb.sgf"\n"nl/x\\n::error file=e.sgf::forged\\nz.sgf"\n' >nl.want
+check names-listed-quoted cmp -s nl.want nl.list
+"$SGFTIDY" --format=github --check nl 2>nl.err
+check names-github-one-line [ "$(grep -c '^::error' nl.err)" -eq 0 ]
+check names-github-status grep -q '^"nl/a\\nb.sgf": OK$' nl.err
+"$SGFTIDY" --check nl 2>nl.err
+check names-text-quoted grep -q '^"nl/x\\n::error file=e.sgf::forged\\nz.sgf":1:13: warning W35' nl.err
+check names-text-lines [ "$(wc -l <nl.err)" -eq 4 ]
+
 # --- write faults: the old file stays, no temporary file -----------------
 awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]C[%s]", "x"; for (i = 0; i < 40000; i++) printf ";B[aa] ;W[bb]  "; print ")" }' >big.sgf
 cp big.sgf big-orig.sgf
