@@ -694,19 +694,22 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
             report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
             return SGFT_EOPEN;
         }
-        /* A FIFO or device that is its own output: opened for writing
-         * while it is read, a FIFO would never end. */
-        struct stat is, os;
-        if (out_path && !splitting && fstat(in, &is) == 0 &&
-            !S_ISREG(is.st_mode) && stat(out_path, &os) == 0 &&
-            os.st_dev == is.st_dev && os.st_ino == is.st_ino) {
-            report r = {0};
-            r.detail = "it is the input, a FIFO or a device, which cannot be "
-                       "read and then written again";
-            sgft__report(ctx, M_OUTPUT_REFUSED, false, 0, &r);
+    }
+    /* A FIFO or device that is its own output (standard input too, as
+     * /dev/stdin): opened for writing while it is read, a FIFO would
+     * never end. */
+    struct stat is, os;
+    if (out_path && !splitting && strcmp(out_path, "-") != 0 &&
+        fstat(in, &is) == 0 && !S_ISREG(is.st_mode) &&
+        stat(out_path, &os) == 0 && os.st_dev == is.st_dev &&
+        os.st_ino == is.st_ino) {
+        report r = {0};
+        r.detail = "it is the input, a FIFO or a device, which cannot be "
+                   "read and then written again";
+        sgft__report(ctx, M_OUTPUT_REFUSED, false, 0, &r);
+        if (in != STDIN_FILENO)
             close(in);
-            return SGFT_EOPEN;
-        }
+        return SGFT_EOPEN;
     }
     sgft_write_fn wfn = NULL;
     void *wdata = NULL;

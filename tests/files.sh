@@ -90,6 +90,18 @@ for args in "--in-place fifo3" "fifo3 fifo3"; do
     check "fifo-own-output-106 ($args)" grep -q 'F106: output file refused: it is the input' fifo3.diag
     check "fifo-own-output-kept ($args)" [ -p fifo3 ]
 done
+# Standard input the same FIFO as the output.
+cat game.sgf >fifo3 &
+writer=$!
+if command -v timeout >/dev/null 2>&1; then
+    timeout 20 "$SGFTIDY" - fifo3 <fifo3 2>fifo3.diag
+else
+    "$SGFTIDY" - fifo3 <fifo3 2>fifo3.diag
+fi
+rc=$?
+wait $writer 2>/dev/null
+check "fifo-own-output-status (- fifo3)" [ "$rc" -eq 20 ]
+check "fifo-own-output-106 (- fifo3)" grep -q 'F106: output file refused: it is the input' fifo3.diag
 
 # A file changed by another program while its replacement waits in its
 # group (--in-place): it is left as the other program made it, and the
