@@ -52,6 +52,9 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
+#ifdef HAVE_SYS_XATTR_H
+#include <sys/xattr.h>
+#endif
 #include <unistd.h>
 
 /* --- helpers ------------------------------------------------------------- */
@@ -632,6 +635,45 @@ static bool nameable_later(outfile *o) {
     return ok;
 }
 
+/* The access ACL of the replaced file (Linux's system.posix_acl_access)
+ * is carried over.  Where the new file cannot take it, the group bits,
+ * which are the ACL's mask, are narrowed to what the owning group had:
+ * without its ACL, the mask would give the group the rights of the users
+ * the ACL named. */
+static int keep_acl(outfile *o, mode_t mode) {
+#ifdef HAVE_SYS_XATTR_H
+    static const char name[] = "system.posix_acl_access";
+    ssize_t n = getxattr(o->path, name, NULL, 0);
+    char *v = n > 0 ? malloc((size_t)n) : NULL;
+    if (v)
+        n = getxattr(o->path, name, v, (size_t)n);
+    if (!v || n <= 0 || fsetxattr(o->fd, name, v, (size_t)n, 0) == 0) {
+        free(v);
+        return 0;
+    }
+    /* A version, then entries of a tag, permissions and an id (16, 16
+     * and 32 bits, little-endian): GROUP_OBJ is tag 4, MASK tag 16. */
+    unsigned group = 7, mask = 7;
+    const unsigned char *u = (const unsigned char *)v;
+    for (ssize_t k = 4; k + 8 <= n; k += 8) {
+        unsigned tag = u[k] | (unsigned)u[k + 1] << 8;
+        unsigned perm = (u[k + 2] | (unsigned)u[k + 3] << 8) & 7;
+        if (tag == 4)
+            group = perm;
+        else if (tag == 16)
+            mask = perm;
+    }
+    free(v);
+    mode_t g = (mode_t)((group & mask) << 3);
+    if ((mode & 070) != g)
+        return fchmod(o->fd, (mode & ~(mode_t)070) | g);
+#else
+    (void)o;
+    (void)mode;
+#endif
+    return 0;
+}
+
 static int finish_replacement(outfile *o) {
     struct stat now;
     if (fstat(o->fd, &now) < 0)
@@ -658,6 +700,7 @@ static int finish_replacement(outfile *o) {
         if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid)
             mode &= ~(mode_t)(S_ISUID | S_ISGID);
         if (((now.st_mode & 07777) != mode && fchmod(o->fd, mode) < 0) ||
+            keep_acl(o, mode) < 0 ||
             (!sgft__batch_on() && fsync(o->fd) < 0))
             return -1;
     }
