@@ -209,29 +209,6 @@ void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
     report_path(ctx, code, path, why);
 }
 
-/* Renames tmp to path where no file is: EEXIST (-1) when another
- * program made one there since the run looked; renameat2's
- * RENAME_NOREPLACE, else a hard link (both refuse to replace), else, on
- * a file system that has neither, a check just before the rename. */
-static int rename_new(const char *tmp, const char *path) {
-#if defined(HAVE_RENAMEAT2) && defined(RENAME_NOREPLACE)
-    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
-        return 0;
-    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-        return -1;
-#endif
-    if (link(tmp, path) == 0)
-        return unlink(tmp) == 0 || errno == ENOENT ? 0 : -1;
-    if (errno == EEXIST)
-        return -1;
-    struct stat st;
-    if (lstat(path, &st) == 0) {
-        errno = EEXIST;
-        return -1;
-    }
-    return rename(tmp, path);
-}
-
 static bool same_time(struct timespec a, struct timespec b) {
     return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
 }
@@ -788,7 +765,7 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         e = SGFT_FILE_CHANGED;
         sgft__temp_leave();
     } else if ((o->exists ? rename(o->tmp, o->path)
-                          : rename_new(o->tmp, o->path)) < 0) {
+                          : sgft__temp_rename_new(o->tmp, o->path)) < 0) {
         e = !o->exists && errno == EEXIST ? SGFT_FILE_MADE : errno;
         sgft__temp_leave();
     } else {

@@ -32,6 +32,9 @@ int sgft__temp_unnamed(const char *name, mode_t mode);
 /* Gives the file fd made by sgft__temp_unnamed the name (its XXXXXX
  * guessed until it is new), listed in *slot; 0, or -1 with errno set. */
 int sgft__temp_link(int fd, char *name, temp_slot **slot);
+/* Renames tmp to path where no file is: -1 with EEXIST when another
+ * program made one there meanwhile (file_temp.c). */
+int sgft__temp_rename_new(const char *tmp, const char *path);
 
 /* Reports message code about the file path, with errno err (0: none;
  * SGFT_FILE_CHANGED: the file changed after it was read; SGFT_FILE_MADE:

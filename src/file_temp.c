@@ -4,7 +4,8 @@
  * the files made without a name where the system can (Linux's
  * O_TMPFILE), which get their temporary name only once complete: a
  * process killed while it writes (SIGKILL, out of memory) or a crash
- * then leaves no stray file behind. */
+ * then leaves no stray file behind; and the rename of a new output into
+ * a place where no file may be replaced. */
 /* O_TMPFILE, linkat */
 #define _GNU_SOURCE
 #define _XOPEN_SOURCE 700
@@ -252,4 +253,29 @@ int sgft__temp_link(int fd, char *name, temp_slot **slot) {
         return -1;
     atomic_store(&links_work, true);
     return 0;
+}
+
+/* --- into place ------------------------------------------------------------ */
+
+/* Renames tmp to path where no file is: EEXIST (-1) when another
+ * program made one there since the run looked; renameat2's
+ * RENAME_NOREPLACE, else a hard link (both refuse to replace), else, on
+ * a file system that has neither, a check just before the rename. */
+int sgft__temp_rename_new(const char *tmp, const char *path) {
+#if defined(HAVE_RENAMEAT2) && defined(RENAME_NOREPLACE)
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
+        return 0;
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+        return -1;
+#endif
+    if (link(tmp, path) == 0)
+        return unlink(tmp) == 0 || errno == ENOENT ? 0 : -1;
+    if (errno == EEXIST)
+        return -1;
+    struct stat st;
+    if (lstat(path, &st) == 0) {
+        errno = EEXIST;
+        return -1;
+    }
+    return rename(tmp, path);
 }
