@@ -451,16 +451,20 @@ static bool stays(const prop *p, prop_id move) {
            p->id == P_N;
 }
 
-/* -v: a move in the root node goes into a node of its own (24). */
+/* -v: a move (B or W, as SGFC) in the root node goes into a node of its
+ * own (24), with the other move properties.  Beside setup properties it
+ * is a mix of the two (30), which that rule splits as without -v. */
 bool sgft__rule_move_in_root(checker *k, node *n, prop *p, value *v) {
     (void)p, (void)v;
-    if (!k->ctx->opt.fix_variations || n != k->tree->root || !n->props ||
-        !sgft__has_kind(n, PK_MOVE))
+    if (!k->ctx->opt.fix_variations || n != k->tree->root || !n->props)
         return true;
     prop *mv = sgft__prop_find(n, P_B);
     if (!mv)
         mv = sgft__prop_find(n, P_W);
-    sgft__rep_prop(k, M_MOVE_IN_ROOT, mv ? mv : n->props, NULL);
+    if (!mv || sgft__has_kind(n, PK_SETUP))
+        return true;
+    /* At the node's first property, as SGFC has it. */
+    sgft__report(k->ctx, M_MOVE_IN_ROOT, true, n->props->off, NULL);
     sgft__fix_split_node(k->ctx, n, stays, SPLIT_SETUP);
     return true;
 }

@@ -97,7 +97,7 @@ static const rule_case cases[] = {
     {"move_in_root", "-v",
      "(;FF[4]GM[1]SZ[9]B[aa];W[bb])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa];W[bb])\n",
-     "1:18 W24\n"},
+     "1:3 W24\n"},
     {"two_moves", "",
      "(;FF[4]GM[1]SZ[9];W[bb]B[aa])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];W[bb];B[aa])\n",
