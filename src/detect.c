@@ -178,11 +178,14 @@ bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
     while (len && name_blank(*s))
         s++, len--;
     /* A blank inside the name is left out, and makes it a spelling to
-     * correct (UT F-8), as '-' or '_' left out or added do. */
+     * correct (UT F-8), as '-' or '_' left out or added do; so does a
+     * character that no charset's name holds (UTF-;8). */
     bool inner = false;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
-        if (name_blank(c)) {
+        if (name_blank(c) ||
+            !((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+              (c >= 'a' && c <= 'z') || strchr("-_.:+()", c))) {
             inner = true;
             continue;
         }

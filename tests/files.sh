@@ -604,7 +604,8 @@ fi
 exec 3>&-
 
 # The same in a batch: a replacement that waits for its group has no name
-# either.  The FIFO after it holds the batch while it waits.
+# either.  The FIFO after it, which no program writes to, holds the batch
+# (in its opening) while it waits.
 if unnamed_here; then
     rm -rf killed
     mkdir killed
@@ -613,7 +614,6 @@ if unnamed_here; then
     mkfifo killed-in
     "$SGFTIDY" --in-place killed/a.sgf killed-in 2>killed.diag &
     pid=$!
-    exec 3>killed-in
     n=0
     while ! grep -q '^killed/a.sgf: OK' killed.diag && [ $n -lt 400 ]; do
         sleep 0.05
@@ -622,7 +622,6 @@ if unnamed_here; then
     check sigkill-group-waiting grep -q '^killed/a.sgf: OK  (changed)' killed.diag
     kill -s KILL $pid
     wait $pid 2>/dev/null
-    exec 3>&-
     check sigkill-group-no-temps [ -z "$(temps killed)" ]
     check sigkill-group-old [ "$(cat killed/a.sgf)" = '(;FF[4]GM[1]SZ[19];B[aa]  )' ]
 fi
