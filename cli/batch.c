@@ -373,6 +373,9 @@ typedef struct batch_run {
     /* --outdir: the real paths of the outputs written (a replacement
      * waiting in its group has the old file's inode until its rename). */
     name_set out_names;
+    /* ... each with the input file it was written for ("DEV:INO PATH"):
+     * an input named twice finds its output, not another's */
+    name_set out_from;
     char *real_dir;
     /* --outdir: the folder of the last output, made, and its real path;
      * the next output in the same folder (the usual case: the files of
@@ -480,6 +483,20 @@ static const char *outdir_folder(batch_run *b, char *out, bool *made) {
     return b->last_real;
 }
 
+/* "DEV:INO OUT": the output out written for the input file in (NULL
+ * when in cannot be looked at, or out of memory); malloc'd. */
+static char *written_from(const char *in, const char *out) {
+    struct stat st;
+    if (stat(in, &st) < 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    size_t n = strlen(out) + 48;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%llx:%llx %s", (unsigned long long)st.st_dev,
+                 (unsigned long long)st.st_ino, out);
+    return s;
+}
+
 /* --outdir: the output of item i, checked; POOL_RUN, or POOL_READY after
  * a fault (the job has ended), or POOL_AFTER_EARLIER. */
 static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
@@ -503,13 +520,17 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
         f.link = S_ISLNK(f.st.st_mode);
         f.exists = !f.link || stat(out, &f.st) == 0;
     }
-    const char *refused = outdir_refusal(b->real_dir, out, &f, &b->inputs,
-                                         b->inputs.n, &b->outputs, why,
-                                         sizeof why);
     char *key = NULL;
     if (f.parent)
         key = f.link ? realpath(out, NULL) : join_base(f.parent, out);
-    if (!refused && key && name_has(&b->out_names, key)) {
+    char *from = key ? written_from(j->in, key) : NULL;
+    bool again = from && name_has(&b->out_from, from);
+    free(from);
+    const char *refused = outdir_refusal(b->real_dir, out, &f, &b->inputs,
+                                         b->inputs.n,
+                                         again ? NULL : &b->outputs, why,
+                                         sizeof why);
+    if (!refused && key && !again && name_has(&b->out_names, key)) {
         snprintf(why, sizeof why, "%s: written already for another input file",
                  out);
         refused = why;
@@ -601,8 +622,12 @@ static void batch_finish(void *arg, size_t i, void *slot) {
                                          ? (uint64_t)st.st_size
                                          : 0);
     if (c->mode == B_OUTDIR && j->out && stat(j->out, &st) == 0) {
-        if (!id_add(&b->outputs, &st) ||
-            (j->out_real && !name_add(&b->out_names, j->out_real)))
+        /* The sets take the names (and free those they have). */
+        char *from = j->out_real ? written_from(j->in, j->out_real) : NULL;
+        bool ok = id_add(&b->outputs, &st);
+        ok = (from ? name_add(&b->out_from, from) : true) && ok;
+        ok = (j->out_real ? name_add(&b->out_names, j->out_real) : true) && ok;
+        if (!ok)
             b->stop = true;
         j->out_real = NULL;
     }
@@ -674,16 +699,22 @@ int run_batch(cli *c) {
             goto oom;
         b.named = false;
         b.count = false;
-        if (walk_paths(folders.v, folders.n, c->recursive, NULL, &files,
+        if (walk_paths(folders.v, folders.n, c->recursive, NULL, 0, &files,
                        &failed) < 0)
             goto oom;
     } else {
-        /* --outdir inside a folder walked: its outputs are not inputs */
-        struct stat od;
-        bool skip = c->mode == B_OUTDIR && c->recursive &&
-                    stat(c->outdir, &od) == 0;
-        if (walk_paths(c->files, (size_t)c->nfiles, c->recursive,
-                       skip ? &od : NULL, &files, &failed) < 0)
+        /* --outdir inside a folder walked: its outputs are not inputs,
+         * nor are those of a folder given, which may be inside it too
+         * (--outdir=in -R in writes in/in). */
+        struct stat *od = NULL;
+        size_t nod = 0;
+        if (c->mode == B_OUTDIR && c->recursive &&
+            !(od = outdir_skips(c->outdir, c->files, (size_t)c->nfiles, &nod)))
+            goto oom;
+        int w = walk_paths(c->files, (size_t)c->nfiles, c->recursive, od, nod,
+                           &files, &failed);
+        free(od);
+        if (w < 0)
             goto oom;
     }
     if (!b.files_named && !files.n && !failed.n && !c->quiet)
@@ -759,6 +790,7 @@ end:
     free(b.inputs.v);
     free(b.outputs.v);
     name_free(&b.out_names);
+    name_free(&b.out_from);
     free(b.real_dir);
     free(b.last_folder);
     free(b.last_real);

@@ -660,7 +660,7 @@ static bool colour_for(const cli *c, bool tty) {
 static int run_dupes(cli *c) {
     path_list files = {0}, failed = {0};
     keep_freed_memory();
-    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, NULL, &files,
+    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, NULL, 0, &files,
                    &failed) < 0) {
         fprintf(stderr, "sgftidy: out of memory\n");
         return 20;

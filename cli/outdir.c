@@ -132,6 +132,28 @@ char *outdir_path(const char *dir, const char *in) {
     return out;
 }
 
+struct stat *outdir_skips(const char *dir, char **paths, size_t n,
+                          size_t *count) {
+    struct stat *v = malloc((n + 1) * sizeof *v);
+    if (!v)
+        return NULL;
+    size_t k = 0;
+    if (stat(dir, &v[k]) == 0 && S_ISDIR(v[k].st_mode))
+        k++;
+    for (size_t i = 0; i < n; i++) {
+        char *out = outdir_path(dir, paths[i]);
+        if (!out) {
+            free(v);
+            return NULL;
+        }
+        if (stat(out, &v[k]) == 0 && S_ISDIR(v[k].st_mode))
+            k++;
+        free(out);
+    }
+    *count = k;
+    return v;
+}
+
 /* Whether path is real_dir or below it (both without "." or ".."). */
 static bool inside(const char *real_dir, const char *path) {
     size_t n = strlen(real_dir);
@@ -175,7 +197,7 @@ const char *outdir_refusal(const char *real_dir, const char *out,
         snprintf(why, size, "%s: it is one of the input files", out);
         return why;
     }
-    if (id_has(outputs, &f->st, 0)) {
+    if (outputs && id_has(outputs, &f->st, 0)) {
         snprintf(why, size, "%s: written already for another input file",
                  out);
         return why;

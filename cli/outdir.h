@@ -41,6 +41,11 @@ void name_free(name_set *s);
  * out of DIR dropped ("../x.sgf" and "/a/x.sgf" become DIR/x.sgf and
  * DIR/a/x.sgf); malloc'd, NULL when out of memory. */
 char *outdir_path(const char *dir, const char *in);
+/* The folders -R passes over (*count of them, malloc'd; NULL when out of
+ * memory): dir, and the output folder of each of the n paths given, those
+ * that exist. */
+struct stat *outdir_skips(const char *dir, char **paths, size_t n,
+                          size_t *count);
 
 /* What is known of an output path of --outdir before it is checked. */
 typedef struct out_facts {
@@ -53,8 +58,9 @@ typedef struct out_facts {
 
 /* Checks an output path of --outdir against the output folder
  * (real_dir), the inputs (the first sorted of them sorted) and the
- * outputs written already; returns NULL when it is safe, or why not (in
- * why). */
+ * outputs written already (outputs NULL: this output was written for the
+ * same input file, named again); returns NULL when it is safe, or why
+ * not (in why). */
 const char *outdir_refusal(const char *real_dir, const char *out,
                            const out_facts *f, const id_set *inputs,
                            size_t sorted, const id_set *outputs, char *why,

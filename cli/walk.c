@@ -275,8 +275,16 @@ static int classify(char **paths, size_t n, bool *is_dir) {
     return 0;
 }
 
+static bool skipped(const struct stat *skip, size_t nskip,
+                    const struct stat *st) {
+    for (size_t i = 0; i < nskip; i++)
+        if (st->st_dev == skip[i].st_dev && st->st_ino == skip[i].st_ino)
+            return true;
+    return false;
+}
+
 int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
-               path_list *files, path_list *failed) {
+               size_t nskip, path_list *files, path_list *failed) {
     path_list dirs = {0};
     bool *is_dir = calloc(n ? n : 1, sizeof *is_dir);
     if (!is_dir || classify(paths, n, is_dir) < 0) {
@@ -318,10 +326,10 @@ int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
             }
             path_list *to = NULL;
             struct stat ds;
-            if (dir_ && recurse && skip &&
+            if (dir_ && recurse && nskip &&
                 fstatat(dirfd(dir), e->d_name, &ds, 0) == 0 &&
-                ds.st_dev == skip->st_dev && ds.st_ino == skip->st_ino)
-                continue; /* the output folder */
+                skipped(skip, nskip, &ds))
+                continue; /* an output folder */
             if (dir_ && recurse)
                 to = &dirs;
             else if (reg && is_sgf_name(e->d_name))

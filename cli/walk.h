@@ -17,13 +17,13 @@ typedef struct path_list {
 /* Appends to files the paths given (a file as it is; a folder as its
  * .sgf files, with recurse those of its subfolders too, files and
  * subfolders sorted by name within each folder), and to failed the
- * folders that cannot be read.  A subfolder that is the folder skip (by
- * device and inode; NULL: none) is passed over: the output folder of
- * --outdir inside the tree walked.  A path given that is a file is not
- * copied: files points to it, so paths must outlive files.  Returns 0,
- * or -1 when out of memory. */
+ * folders that cannot be read.  A subfolder that is one of the nskip
+ * folders skip (by device and inode) is passed over: the output folders
+ * of --outdir inside the tree walked.  A path given that is a file is
+ * not copied: files points to it, so paths must outlive files.  Returns
+ * 0, or -1 when out of memory. */
 int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
-               path_list *files, path_list *failed);
+               size_t nskip, path_list *files, path_list *failed);
 /* Appends p, which stays the caller's; -1 when out of memory. */
 int paths_push(path_list *l, char *p);
 void paths_free(path_list *l);

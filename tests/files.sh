@@ -335,6 +335,23 @@ printf '(;FF[4]GM[1];B[aa])\n' >v/other.sgf
 (cd v && "$SGFTIDY" --outdir=out x.sgf ../x.sgf 2>../err); rc=$?
 check outdir-collision-status [ "$rc" -eq 20 ]
 check outdir-collision-message grep -q 'out/x.sgf: written already for another input file' err
+# One input named twice is no collision: the second finds its output.
+for jobs in 1 2; do
+    rm -rf twice
+    "$SGFTIDY" -j $jobs --outdir=twice game.sgf ./game.sgf 2>err; rc=$?
+    check "outdir-twice-status (-j $jobs)" [ "$rc" -eq 0 ]
+    check "outdir-twice-second (-j $jobs)" grep -q '^./game.sgf: OK  (unchanged)$' err
+    check "outdir-twice-content (-j $jobs)" cmp -s norm.sgf twice/game.sgf
+done
+# --outdir=DIR -R DIR: the outputs under DIR/DIR are no inputs of the next
+# run.
+rm -rf walked
+mkdir -p walked/a
+cp game.sgf walked/a/g.sgf
+"$SGFTIDY" -q -R --outdir=walked walked; rc1=$?
+"$SGFTIDY" -q -R --outdir=walked walked; rc2=$?
+check outdir-walked-status [ "$rc1$rc2" = 00 ]
+check outdir-walked-files [ "$(find walked -type f | sort | tr '\n' ' ')" = "walked/a/g.sgf walked/walked/a/g.sgf " ]
 # ... also where the first replaced an output of an earlier run: its
 # replacement waits in a group, and once renamed the output is another
 # inode; the second is refused all the same.
