@@ -483,20 +483,6 @@ static const char *outdir_folder(batch_run *b, char *out, bool *made) {
     return b->last_real;
 }
 
-/* "DEV:INO OUT": the output out written for the input file in (NULL
- * when in cannot be looked at, or out of memory); malloc'd. */
-static char *written_from(const char *in, const char *out) {
-    struct stat st;
-    if (stat(in, &st) < 0 || !S_ISREG(st.st_mode))
-        return NULL;
-    size_t n = strlen(out) + 48;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%llx:%llx %s", (unsigned long long)st.st_dev,
-                 (unsigned long long)st.st_ino, out);
-    return s;
-}
-
 /* --outdir: the output of item i, checked; POOL_RUN, or POOL_READY after
  * a fault (the job has ended), or POOL_AFTER_EARLIER. */
 static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
@@ -523,7 +509,7 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
     char *key = NULL;
     if (f.parent)
         key = f.link ? realpath(out, NULL) : join_base(f.parent, out);
-    char *from = key ? written_from(j->in, key) : NULL;
+    char *from = key ? outdir_written_from(j->in, key) : NULL;
     bool again = from && name_has(&b->out_from, from);
     free(from);
     const char *refused = outdir_refusal(b->real_dir, out, &f, &b->inputs,
@@ -623,7 +609,7 @@ static void batch_finish(void *arg, size_t i, void *slot) {
                                          : 0);
     if (c->mode == B_OUTDIR && j->out && stat(j->out, &st) == 0) {
         /* The sets take the names (and free those they have). */
-        char *from = j->out_real ? written_from(j->in, j->out_real) : NULL;
+        char *from = j->out_real ? outdir_written_from(j->in, j->out_real) : NULL;
         bool ok = id_add(&b->outputs, &st);
         ok = (from ? name_add(&b->out_from, from) : true) && ok;
         ok = (j->out_real ? name_add(&b->out_names, j->out_real) : true) && ok;

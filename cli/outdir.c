@@ -204,3 +204,17 @@ const char *outdir_refusal(const char *real_dir, const char *out,
     }
     return NULL;
 }
+
+/* "DEV:INO OUT": the output out written for the input file in (NULL
+ * when in cannot be looked at, or out of memory); malloc'd. */
+char *outdir_written_from(const char *in, const char *out) {
+    struct stat st;
+    if (stat(in, &st) < 0 || !S_ISREG(st.st_mode))
+        return NULL;
+    size_t n = strlen(out) + 48;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%llx:%llx %s", (unsigned long long)st.st_dev,
+                 (unsigned long long)st.st_ino, out);
+    return s;
+}

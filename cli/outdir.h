@@ -41,6 +41,9 @@ void name_free(name_set *s);
  * out of DIR dropped ("../x.sgf" and "/a/x.sgf" become DIR/x.sgf and
  * DIR/a/x.sgf); malloc'd, NULL when out of memory. */
 char *outdir_path(const char *dir, const char *in);
+/* "DEV:INO OUT": the output out written for the input file in (NULL
+ * when in cannot be looked at, or out of memory); malloc'd. */
+char *outdir_written_from(const char *in, const char *out);
 /* The folders -R passes over (*count of them, malloc'd; NULL when out of
  * memory): dir, and the output folder of each of the n paths given, those
  * that exist. */
