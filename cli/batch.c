@@ -179,9 +179,10 @@ static sgft_decision ask_terminal(void *data, const char *prop,
                                   char *answer, size_t size) {
     job *j = data;
     FILE *tty = j->c->tty;
-    fprintf(tty, "%s:%lu: %s[%s] is not in the FF[4] format.\n"
+    sgft_print_name(tty, j->shown);
+    fprintf(tty, ":%lu: %s[%s] is not in the FF[4] format.\n"
                  "  k = keep it, d = delete it, or type a new value: ",
-            j->shown, line, prop, value);
+            line, prop, value);
     fflush(tty);
     char line_in[512];
     if (!fgets(line_in, sizeof line_in, tty))

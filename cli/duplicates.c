@@ -119,9 +119,11 @@ static int walk_games(const dup_files *files, table *t, pass which,
             sgft_ctx_free(ctx);
             if (!ctx)
                 return -1;
-            if (which == PASS_COLLECT)
-                fprintf(stderr, "sgftidy: %s: cannot be read, left out\n",
-                        files->v[f]);
+            if (which == PASS_COLLECT) {
+                fputs("sgftidy: ", stderr);
+                sgft_print_name(stderr, files->v[f]);
+                fputs(": cannot be read, left out\n", stderr);
+            }
             continue;
         }
         sgft_tree *tree;
@@ -195,8 +197,9 @@ static void describe(FILE *out, bool json, const game *l, const game *m,
         fprintf(out, ",\"colours_swapped\":%s}", swapped ? "true" : "false");
         return;
     }
-    fprintf(out, "  %s game %lu: %lu moves", files->v[m->file], m->tree,
-            m->moves);
+    fputs("  ", out);
+    sgft_print_name(out, files->v[m->file]);
+    fprintf(out, " game %lu: %lu moves", m->tree, m->moves);
     if (m != l) {
         if (m->moves < l->moves)
             fprintf(out, " (the first %lu)", m->moves);

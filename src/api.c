@@ -701,6 +701,7 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
     struct stat is, os;
     if (out_path && !splitting && strcmp(out_path, "-") != 0 &&
         fstat(in, &is) == 0 && !S_ISREG(is.st_mode) &&
+        (in != STDIN_FILENO || S_ISFIFO(is.st_mode)) &&
         stat(out_path, &os) == 0 && os.st_dev == is.st_dev &&
         os.st_ino == is.st_ino) {
         report r = {0};

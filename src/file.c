@@ -588,13 +588,14 @@ static int name_it(outfile *o) {
     return 0;
 }
 
-/* Whether the unnamed file of o can be named when its group is put in
- * place: known once a file was named; the first time, a file made for
- * that is named and removed.  (The name of a file cannot be taken back:
- * a file whose last name is removed can get no other.) */
-static bool nameable_later(outfile *o) {
-    if (sgft__temp_links_work())
-        return true;
+/* Whether the unnamed file of o, on the file system dev, can be named
+ * when its group is put in place: the first time on each file system, a
+ * file made for that is named and removed.  (The name of a file cannot
+ * be taken back: a file whose last name is removed can get no other.) */
+static bool nameable_later(outfile *o, dev_t dev) {
+    int known = sgft__temp_links_on(dev);
+    if (known >= 0)
+        return known;
     int fd = sgft__temp_unnamed(o->tmp, S_IRUSR | S_IWUSR);
     char *name = fd >= 0 ? strdup(o->tmp) : NULL;
     temp_slot *slot = NULL;
@@ -609,6 +610,8 @@ static bool nameable_later(outfile *o) {
         sgft__temp_leave();
     }
     free(name);
+    if (fd >= 0)
+        sgft__temp_links_found(dev, ok);
     return ok;
 }
 
@@ -621,18 +624,21 @@ static int keep_acl(outfile *o, mode_t mode) {
 #ifdef HAVE_SYS_XATTR_H
     static const char name[] = "system.posix_acl_access";
     ssize_t n = getxattr(o->path, name, NULL, 0);
-    char *v = n > 0 ? malloc((size_t)n) : NULL;
+    if (n <= 0)
+        return 0; /* none */
+    char *v = malloc((size_t)n);
     if (v)
         n = getxattr(o->path, name, v, (size_t)n);
-    if (!v || n <= 0 || fsetxattr(o->fd, name, v, (size_t)n, 0) == 0) {
+    if (v && n > 0 && fsetxattr(o->fd, name, v, (size_t)n, 0) == 0) {
         free(v);
         return 0;
     }
     /* A version, then entries of a tag, permissions and an id (16, 16
-     * and 32 bits, little-endian): GROUP_OBJ is tag 4, MASK tag 16. */
-    unsigned group = 7, mask = 7;
+     * and 32 bits, little-endian): GROUP_OBJ is tag 4, MASK tag 16.  An
+     * ACL that cannot be read leaves the group nothing. */
+    unsigned group = v && n > 0 ? 7 : 0, mask = 7;
     const unsigned char *u = (const unsigned char *)v;
-    for (ssize_t k = 4; k + 8 <= n; k += 8) {
+    for (ssize_t k = 4; v && k + 8 <= n; k += 8) {
         unsigned tag = u[k] | (unsigned)u[k + 1] << 8;
         unsigned perm = (u[k + 2] | (unsigned)u[k + 3] << 8) & 7;
         if (tag == 4)
@@ -683,7 +689,7 @@ static int finish_replacement(outfile *o) {
     }
     o->size = o->at;
     if (o->unnamed && o->exists && sgft__batch_on() &&
-        sgft__batch_may_hold(o->fd) && nameable_later(o))
+        sgft__batch_may_hold(o->fd) && nameable_later(o, now.st_dev))
         return 0; /* its group names it */
     if (o->unnamed && name_it(o) < 0)
         return -1;

@@ -60,9 +60,11 @@ bool sgft__batch_on(void);
 int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
                       temp_slot *slot, const struct stat *old, uint64_t size,
                       int held, int unnamed);
-/* Whether a file without a name was given one already by this process
- * (sgft__temp_link): then the next may wait without one. */
-bool sgft__temp_links_work(void);
+/* Whether a file without a name can be given one on the file system
+ * dev, as a probe found: 1 yes, 0 no, -1 not known; and what a probe
+ * found. */
+int sgft__temp_links_on(dev_t dev);
+void sgft__temp_links_found(dev_t dev, bool works);
 /* Whether the descriptor fd of an old file may be held until its group
  * is in place (a few, well below the limit of open files). */
 bool sgft__batch_may_hold(int fd);

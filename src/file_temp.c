@@ -244,15 +244,36 @@ int sgft__temp_unnamed(const char *name, mode_t mode) {
 #endif
 }
 
-static atomic_bool links_work;
-
-bool sgft__temp_links_work(void) { return atomic_load(&links_work); }
-
 int sgft__temp_link(int fd, char *name, temp_slot **slot) {
-    if (make_entry(name, fd, 0, slot) < 0)
-        return -1;
-    atomic_store(&links_work, true);
-    return 0;
+    return make_entry(name, fd, 0, slot) < 0 ? -1 : 0;
+}
+
+/* Whether files without a name get one, by file system: what the probes
+ * found (a few file systems kept; the others are probed each time). */
+static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    dev_t dev;
+    bool works;
+} probed[16];
+static size_t nprobed;
+
+int sgft__temp_links_on(dev_t dev) {
+    int k = -1;
+    pthread_mutex_lock(&probe_lock);
+    for (size_t i = 0; i < nprobed; i++)
+        if (probed[i].dev == dev)
+            k = probed[i].works;
+    pthread_mutex_unlock(&probe_lock);
+    return k;
+}
+
+void sgft__temp_links_found(dev_t dev, bool works) {
+    pthread_mutex_lock(&probe_lock);
+    if (nprobed < sizeof probed / sizeof *probed) {
+        probed[nprobed].dev = dev;
+        probed[nprobed++].works = works;
+    }
+    pthread_mutex_unlock(&probe_lock);
 }
 
 /* --- into place ------------------------------------------------------------ */
@@ -268,8 +289,10 @@ int sgft__temp_rename_new(const char *tmp, const char *path) {
     if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
         return -1;
 #endif
-    if (link(tmp, path) == 0)
-        return unlink(tmp) == 0 || errno == ENOENT ? 0 : -1;
+    if (link(tmp, path) == 0) {
+        (void)unlink(tmp); /* in place: a name left over is no fault of it */
+        return 0;
+    }
     if (errno == EEXIST)
         return -1;
     struct stat st;
