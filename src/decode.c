@@ -440,8 +440,7 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
         detect_result g;
         if (!sgft__charset_normalize(ca, strlen(ca), name, size) || !iconv_knows(name)) {
             sgft__copy_str(ctx->sniffed_ca, sizeof ctx->sniffed_ca, ca);
-        } else if (!sgft__dec_is_stateful(name) &&
-                   sgft__dec_jis_text(head, len)) {
+        } else if (sgft__dec_jis_over(name, head, len)) {
             sgft__dec_read_as_jis(ctx, ca, false, 0);
             snprintf(name, size, "ISO-2022-JP");
             return true;

@@ -84,6 +84,8 @@ bool sgft__dec_other_reads(const char *cs, const char *s, size_t len,
                            bool final, detect_result *g);
 size_t sgft__dec_jis_at(const char *s, size_t len);
 bool sgft__dec_jis_text(const char *s, size_t len);
+/* Whether such a text under CA cs is read as ISO-2022-JP (104). */
+bool sgft__dec_jis_over(const char *cs, const char *s, size_t len);
 bool sgft__dec_is_stateful(const char *name);
 bool sgft__dec_c1_of_1252(const char *cs, const char *s, size_t len);
 void sgft__dec_read_as_jis(sgft_ctx *ctx, const char *ca, bool has_pos,

@@ -78,6 +78,14 @@ bool sgft__dec_jis_text(const char *s, size_t len) {
     return true;
 }
 
+/* Not under CA[UTF-8]: 7-bit text is UTF-8 too, and the output of a
+ * text read otherwise, which keeps such escapes as they were, must read
+ * the same again. */
+bool sgft__dec_jis_over(const char *cs, const char *s, size_t len) {
+    return !sgft__dec_is_stateful(cs) && !sgft__dec_is_utf8_name(cs) &&
+           sgft__dec_jis_text(s, len);
+}
+
 bool sgft__dec_is_stateful(const char *name) {
     return strncasecmp(name, "ISO-2022-", 9) == 0 ||
            strncasecmp(name, "HZ", 2) == 0 ||

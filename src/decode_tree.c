@@ -305,8 +305,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
             sgft__dec_tree_text(ctx, root, &text);
             const char *t = text.data ? text.data : "";
             detect_result g;
-            if (!sgft__dec_is_stateful(name) &&
-                sgft__dec_jis_text(t, text.len)) {
+            if (sgft__dec_jis_over(name, t, text.len)) {
                 sgft__dec_read_as_jis(ctx, declared, true, ca->off);
                 snprintf(name, sizeof name, "ISO-2022-JP");
             } else if (sgft__dec_utf8_instead(name, t, text.len, true)) {
