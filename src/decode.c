@@ -305,11 +305,11 @@ bool sgft__dec_utf8_instead(const char *cs, const char *s, size_t len,
     return !sgft__dec_decodes_cleanly(cs, s + i, len - i, final);
 }
 
-void sgft__dec_read_as_utf8(sgft_ctx *ctx, const char *ca, bool has_pos,
-                            uint64_t off) {
+void sgft__dec_read_as(sgft_ctx *ctx, const char *ca, const char *how,
+                       bool has_pos, uint64_t off) {
     report r = {0};
     r.value = ca;
-    r.detail = "read as UTF-8 (the bytes are valid UTF-8)";
+    r.detail = how;
     sgft__report(ctx, M_CA_MISMATCH, has_pos, off, &r);
 }
 
@@ -338,10 +338,7 @@ void sgft__dec_mislabelled(sgft_ctx *ctx, const char *ca, const detect_result *g
     char detail[160], how[96];
     sgft__dec_detected_detail(g, how, sizeof how);
     snprintf(detail, sizeof detail, "read as %s", how);
-    report r = {0};
-    r.value = ca;
-    r.detail = detail;
-    sgft__report(ctx, M_CA_MISMATCH, has_pos, off, &r);
+    sgft__dec_read_as(ctx, ca, detail, has_pos, off);
     sgft__dec_report_close(ctx, g, has_pos, off);
 }
 
@@ -441,11 +438,11 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
         if (!sgft__charset_normalize(ca, strlen(ca), name, size) || !iconv_knows(name)) {
             sgft__copy_str(ctx->sniffed_ca, sizeof ctx->sniffed_ca, ca);
         } else if (sgft__dec_jis_over(name, head, len)) {
-            sgft__dec_read_as_jis(ctx, ca, false, 0);
+            sgft__dec_read_as(ctx, ca, DEC_AS_JIS, false, 0);
             snprintf(name, size, "ISO-2022-JP");
             return true;
         } else if (sgft__dec_utf8_instead(name, head, len, final)) {
-            sgft__dec_read_as_utf8(ctx, ca, false, 0);
+            sgft__dec_read_as(ctx, ca, DEC_AS_UTF8, false, 0);
             snprintf(name, size, "UTF-8");
             return true;
         } else if (sgft__detect_mislabelled(head, len, final, name, &g)) {
@@ -453,7 +450,7 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
             sgft__copy_str(name, size, g.name);
             return true;
         } else if (sgft__dec_c1_of_1252(name, head, len)) {
-            sgft__dec_read_as_1252(ctx, ca, false, 0);
+            sgft__dec_read_as(ctx, ca, DEC_AS_1252, false, 0);
             snprintf(name, size, "CP1252");
             return true;
         } else if (sgft__dec_decodes_cleanly(name, head, len, final)) {

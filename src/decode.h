@@ -45,9 +45,15 @@ bool sgft__dec_is_wide(const char *name);
  * more. */
 bool sgft__dec_utf8_instead(const char *cs, const char *s, size_t len,
                             bool final);
-/* Message 104 for such a text: read as UTF-8. */
-void sgft__dec_read_as_utf8(sgft_ctx *ctx, const char *ca, bool has_pos,
-                            uint64_t off);
+/* Message 104: the bytes are not in the declared charset ca, read as
+ * how says ("read as ..."): one of these, or a detection's result. */
+void sgft__dec_read_as(sgft_ctx *ctx, const char *ca, const char *how,
+                       bool has_pos, uint64_t off);
+#define DEC_AS_UTF8 "read as UTF-8 (the bytes are valid UTF-8)"
+#define DEC_AS_JIS "read as ISO-2022-JP (its escape sequences)"
+#define DEC_AS_1252                                                          \
+    "read as windows-1252 (bytes 0x80-0x9F are its characters, control "  \
+    "codes in ISO-8859-1)"
 /* Message 104: the bytes are not in the declared charset ca. */
 void sgft__dec_mislabelled(sgft_ctx *ctx, const char *ca,
                            const detect_result *g, bool has_pos,
@@ -78,8 +84,7 @@ void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
  * escape, no byte above 0x7F); whether a charset keeps a state from one
  * character to the next in 7-bit bytes (ISO-2022, HZ, UTF-7); whether a
  * text under CA cs is windows-1252 (cs is ISO-8859-1 and the text has
- * bytes 0x80-0x9F, all of them characters of windows-1252); and the
- * messages 104 of the last two. */
+ * bytes 0x80-0x9F, all of them characters of windows-1252). */
 bool sgft__dec_other_reads(const char *cs, const char *s, size_t len,
                            bool final, detect_result *g);
 size_t sgft__dec_jis_at(const char *s, size_t len);
@@ -88,10 +93,6 @@ bool sgft__dec_jis_text(const char *s, size_t len);
 bool sgft__dec_jis_over(const char *cs, const char *s, size_t len);
 bool sgft__dec_is_stateful(const char *name);
 bool sgft__dec_c1_of_1252(const char *cs, const char *s, size_t len);
-void sgft__dec_read_as_jis(sgft_ctx *ctx, const char *ca, bool has_pos,
-                           uint64_t off);
-void sgft__dec_read_as_1252(sgft_ctx *ctx, const char *ca, bool has_pos,
-                            uint64_t off);
 /* The text values of the tree below root, for the detection. */
 void sgft__dec_tree_text(sgft_ctx *ctx, node *root, buf *out);
 

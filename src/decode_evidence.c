@@ -92,15 +92,6 @@ bool sgft__dec_is_stateful(const char *name) {
            strncasecmp(name, "UTF-7", 5) == 0;
 }
 
-/* Message 104: the escape sequences of ISO-2022-JP under another CA. */
-void sgft__dec_read_as_jis(sgft_ctx *ctx, const char *ca, bool has_pos,
-                           uint64_t off) {
-    report r = {0};
-    r.value = ca;
-    r.detail = "read as ISO-2022-JP (its escape sequences)";
-    sgft__report(ctx, M_CA_MISMATCH, has_pos, off, &r);
-}
-
 /* windows-1252 has a character at each byte 0x80-0x9F but 81, 8D, 8F, 90
  * and 9D. */
 bool sgft__dec_c1_of_1252(const char *cs, const char *s, size_t len) {
@@ -116,14 +107,4 @@ bool sgft__dec_c1_of_1252(const char *cs, const char *s, size_t len) {
         }
     }
     return any;
-}
-
-/* Message 104: CA[ISO-8859-1] over the bytes of windows-1252. */
-void sgft__dec_read_as_1252(sgft_ctx *ctx, const char *ca, bool has_pos,
-                            uint64_t off) {
-    report r = {0};
-    r.value = ca;
-    r.detail = "read as windows-1252 (bytes 0x80-0x9F are its characters, "
-               "control codes in ISO-8859-1)";
-    sgft__report(ctx, M_CA_MISMATCH, has_pos, off, &r);
 }

@@ -306,10 +306,10 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
             const char *t = text.data ? text.data : "";
             detect_result g;
             if (sgft__dec_jis_over(name, t, text.len)) {
-                sgft__dec_read_as_jis(ctx, declared, true, ca->off);
+                sgft__dec_read_as(ctx, declared, DEC_AS_JIS, true, ca->off);
                 snprintf(name, sizeof name, "ISO-2022-JP");
             } else if (sgft__dec_utf8_instead(name, t, text.len, true)) {
-                sgft__dec_read_as_utf8(ctx, declared, true, ca->off);
+                sgft__dec_read_as(ctx, declared, DEC_AS_UTF8, true, ca->off);
                 snprintf(name, sizeof name, "UTF-8");
             } else if ((strcmp(name, "ISO-8859-1") == 0 ||
                         strcmp(name, "CP1252") == 0) &&
@@ -317,7 +317,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                 sgft__dec_mislabelled(ctx, declared, &g, true, ca->off);
                 sgft__copy_str(name, sizeof name, g.name);
             } else if (sgft__dec_c1_of_1252(name, t, text.len)) {
-                sgft__dec_read_as_1252(ctx, declared, true, ca->off);
+                sgft__dec_read_as(ctx, declared, DEC_AS_1252, true, ca->off);
                 snprintf(name, sizeof name, "CP1252");
             } else if (!sgft__dec_decodes_cleanly(name, t, text.len, true) &&
                        sgft__dec_other_reads(name, t, text.len, true, &g)) {

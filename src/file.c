@@ -658,15 +658,16 @@ static int keep_acl(outfile *o, mode_t mode) {
 }
 
 static int finish_replacement(outfile *o) {
-    struct stat now;
-    if (fstat(o->fd, &now) < 0)
+    struct stat now = {0}; /* looked at for a file that replaces one */
+    if (o->exists && fstat(o->fd, &now) < 0)
         return -1;
     /* Named while it is still ours, private, with its first owner:
      * linking a file of another owner may be refused (Linux's
      * protected_hardlinks).  Otherwise a file without a name gets one
-     * only once on disk, just before its rename: in batches, where its
-     * group renames it (when names were given before and descriptors
-     * are to spare), so that a run killed meanwhile leaves nothing. */
+     * only once complete (on disk, when it replaces one), just before its
+     * rename: in batches, where its group renames it (when the file
+     * system can name it then and descriptors are to spare), so that a
+     * run killed meanwhile leaves nothing. */
     bool owned = !o->exists || (now.st_uid == o->old.st_uid &&
                                 now.st_gid == o->old.st_gid);
     if (o->unnamed && !owned && name_it(o) < 0)

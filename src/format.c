@@ -105,61 +105,46 @@ static void control_escape(unsigned char c, char *out) {
         snprintf(out, 5, "\\%03o", c);
 }
 
-void sgft__name_shown(buf *out, const char *s) {
-    bool quote = *s == '"';
-    for (const char *q = s; *q && !quote; q++)
-        quote = is_control((unsigned char)*q);
-    if (!quote) {
-        sgft__buf_puts(out, s);
-        return;
-    }
-    sgft__buf_putc(out, '"');
+/* s for a line of its own: s itself when it holds no control character
+ * (nor, for a name, starts with '"'); else into b with its control
+ * characters escaped and, for a name, in double quotes with '"' and '\\'
+ * escaped too. */
+static const char *line_safe(buf *b, const char *s, bool name) {
+    const char *q = s;
+    while (*q && !is_control((unsigned char)*q))
+        q++;
+    if (!*q && !(name && *s == '"'))
+        return s;
+    if (name)
+        sgft__buf_putc(b, '"');
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         char e[5];
-        if (c == '"' || c == '\\') {
-            sgft__buf_putc(out, '\\');
-            sgft__buf_putc(out, (char)c);
+        if (name && (c == '"' || c == '\\')) {
+            sgft__buf_putc(b, '\\');
+            sgft__buf_putc(b, (char)c);
         } else if (is_control(c)) {
             control_escape(c, e);
-            sgft__buf_puts(out, e);
+            sgft__buf_puts(b, e);
         } else {
-            sgft__buf_putc(out, (char)c);
+            sgft__buf_putc(b, (char)c);
         }
     }
-    sgft__buf_putc(out, '"');
+    if (name)
+        sgft__buf_putc(b, '"');
+    return b->oom || !b->data ? "" : b->data;
+}
+
+const char *sgft__name_shown(buf *b, const char *name) {
+    return line_safe(b, name, true);
 }
 
 int sgft_print_name(FILE *f, const char *name) {
     buf b;
     sgft__buf_init(&b);
-    sgft__name_shown(&b, name);
-    if (b.oom)
-        fputs(name, f);
-    else if (b.len)
-        fwrite(b.data, 1, b.len, f);
+    fputs(sgft__name_shown(&b, name), f);
     sgft__buf_free(&b);
     return ferror(f) ? -1 : 0;
-}
-
-/* A message's text with its control characters escaped, when it has
- * any: a line of text never holds another. */
-static const char *text_shown(buf *b, const char *s) {
-    const char *q = s;
-    while (*q && !is_control((unsigned char)*q))
-        q++;
-    if (!*q)
-        return s;
-    for (; *s; s++) {
-        char e[5];
-        if (is_control((unsigned char)*s)) {
-            control_escape((unsigned char)*s, e);
-            sgft__buf_puts(b, e);
-        } else {
-            sgft__buf_putc(b, *s);
-        }
-    }
-    return b->oom || !b->data ? "" : b->data;
 }
 
 /* The colours of gcc's diagnostics (ANSI escapes). */
@@ -188,10 +173,8 @@ int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
     if (fmt != SGFT_FORMAT_JSON && fmt != SGFT_FORMAT_GITHUB &&
         fmt != SGFT_FORMAT_SARIF && fmt != SGFT_FORMAT_GITLAB) {
         /* Text and SGFC's form: one line, its file name unambiguous. */
-        sgft__name_shown(&nb, file);
-        if (!nb.oom && nb.data)
-            file = nb.data;
-        text = text_shown(&tb, d->text);
+        file = sgft__name_shown(&nb, file);
+        text = line_safe(&tb, d->text, false);
     }
     int st = print_diag_line(f, fmt, file, d, text, colour);
     sgft__buf_free(&nb);
@@ -338,9 +321,7 @@ int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
         file = "sgftidy";
     buf nb;
     sgft__buf_init(&nb);
-    sgft__name_shown(&nb, file);
-    if (!nb.oom && nb.data)
-        file = nb.data;
+    file = sgft__name_shown(&nb, file);
     /* One line, written at once (standard error has no buffer). */
     char whole[1024];
     size_t name = strlen(file);

@@ -788,8 +788,8 @@ int sgft__msg_class(int n);
 bool sgft__msg_critical(int n);
 
 /* format.c, report.c: the printed forms; a name as sgft_print_name
- * prints it, appended to out. */
-void sgft__name_shown(buf *out, const char *name);
+ * prints it (name itself, or made in b). */
+const char *sgft__name_shown(buf *b, const char *name);
 void sgft__json_string(FILE *f, const char *s);
 void sgft__json_string_n(FILE *f, const char *s, size_t len);
 int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,

@@ -26,6 +26,22 @@ writing() {
     [ -n "$(temps "$1")" ] ||
         ls -l "/proc/$2/fd" 2>/dev/null | grep -q "/$1/#.*(deleted)"
 }
+# held FIFO DIR ARGS...: sgftidy ARGS in the background ($pid), the
+# FIFO, its input, open on descriptor 3 with part of a game written into
+# it; returns once the run writes into DIR (so that it waits there).
+held() {
+    held_fifo=$1 held_dir=$2
+    shift 2
+    "$SGFTIDY" "$@" &
+    pid=$!
+    exec 3>"$held_fifo"
+    printf '(;FF[4]GM[1]SZ[19];B[aa]' >&3
+    n=0
+    while ! writing "$held_dir" $pid && [ $n -lt 400 ]; do
+        sleep 0.05
+        n=$((n + 1))
+    done
+}
 inode() { stat -c %i "$1"; }
 mtime() { stat -c %Y.%y "$1"; }
 owner() { stat -c %U:%G "$1"; }
@@ -594,15 +610,7 @@ check single-signals-arrived-in-time [ "$killed" -ge 1 ]
 rm -rf killed
 mkdir killed
 mkfifo killed-in
-"$SGFTIDY" -q killed-in killed/out.sgf 2>/dev/null &
-pid=$!
-exec 3>killed-in
-printf '(;FF[4]GM[1]SZ[19];B[aa]' >&3
-n=0
-while ! writing killed $pid && [ $n -lt 400 ]; do
-    sleep 0.05
-    n=$((n + 1))
-done
+held killed-in killed -q killed-in killed/out.sgf 2>/dev/null
 # Whether this file system makes files without a name (O_TMPFILE).
 unnamed_here() {
     [ -d /proc/self/fd ] && command -v python3 >/dev/null 2>&1 &&
@@ -649,15 +657,7 @@ fi
 rm -rf made
 mkdir made
 mkfifo made-in
-"$SGFTIDY" made-in made/out.sgf 2>made.err &
-pid=$!
-exec 3>made-in
-printf '(;FF[4]GM[1]SZ[19];B[aa]' >&3
-n=0
-while ! writing made $pid && [ $n -lt 400 ]; do
-    sleep 0.05
-    n=$((n + 1))
-done
+held made-in made made-in made/out.sgf 2>made.err
 echo "their data" >made/out.sgf
 printf ')\n' >&3
 exec 3>&-
