@@ -56,7 +56,7 @@ OPT(PARSE_ONLY,    0,  "parse-only",      A_NONE, "",      S_OK, SGFT_OPT_PARSE_
 OPT(DUMP_TREE,     0,  "dump-tree",       A_NONE, "",      S_OK, SGFT_OPT_DUMP_TREE,    "write a plain listing of the parsed content instead of SGF (for tests)")
 OPT(ENCODING,      0,  "encoding",        A_STR,  "NAME",  S_OK, 0,    "read the input in charset NAME, whatever CA says")
 OPT(DEF_ENCODING,  0,  "default-encoding",A_STR,  "NAME",  S_OK, 0,    "charset of game trees without CA (before detection)")
-OPT(LIST_DIFFERENT, 0,  "list-different",  A_NONE, "",      S_OK, 0,    "print the path of each file that is not in the normalized form; write nothing (exit status at least 1 when any)")
+OPT(LIST_DIFFERENT, 0,  "list-different",  A_NONE, "",      S_OK, 0,    "print the path of each file that is not in the normalized form, one a line (quoted when it holds a control character); write nothing (exit status at least 1 when any)")
 OPT(DIFF,          0,  "diff",            A_NONE, "",      S_OK, 0,    "print a unified diff of each file against its normalized form (patch -p0); write nothing")
 OPT(COLOR,         0,  "color",           A_STR,  "WHEN",  S_OK, 0,    "colour diagnostics and diffs: auto (on a terminal, default), always, never")
 OPT(FAIL_ON,       0,  "fail-on",         A_STR,  "LEVEL", S_OK, 0,    "the lowest level that makes the exit status non-zero: info, warning (default), error, critical")
