@@ -656,6 +656,9 @@ uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id);
  * into out, per the -l style; simple folds line breaks into spaces. */
 void sgft__text_decode(buf *out, const char *raw, size_t len, bool simple,
                        sgft_linebreaks style);
+/* The end of the run from i of bytes that a text holds as they are: not
+ * '\\', nor a line break or white space other than ' '. */
+size_t sgft__plain_end(const char *s, size_t i, size_t len);
 /* Appends raw bytes with their escapes resolved and soft line breaks
  * removed; nothing else changes (white space stays as it is). */
 void sgft__unescape(buf *out, const char *raw, size_t len);
@@ -665,16 +668,7 @@ size_t sgft__utf8_width(const char *s, size_t len);
 size_t sgft__utf8_continuations(const char *s, size_t len);
 /* The decimal digits of v into s (at least 21 bytes; not ended): their
  * number.  For the numbers written often, without the printf machinery. */
-static inline size_t sgft__ulong_digits(char *s, unsigned long v) {
-    char t[24];
-    size_t n = 0;
-    do
-        t[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    for (size_t k = 0; k < n; k++)
-        s[k] = t[n - 1 - k];
-    return n;
-}
+size_t sgft__ulong_digits(char *s, unsigned long v);
 
 /* Whether c is escaped when written: '\\', ']', and ':' in a composed
  * value's parts. */

@@ -29,15 +29,34 @@ static inline bool is_plain(char c) {
            c != '\\';
 }
 
+/* The end of the run of plain bytes (is_plain) from i on.  Eight bytes at
+ * a time while none is below ' ' or a '\\' (the bytes of most texts);
+ * a word that holds one is read byte by byte. */
+size_t sgft__plain_end(const char *s, size_t i, size_t len) {
+    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
+    for (;;) {
+        for (uint64_t w; len - i >= 8; i += 8) {
+            memcpy(&w, s + i, 8);
+            uint64_t bs = w ^ (ones * '\\');
+            /* exact tests: some byte is below ' ', some byte is '\\' */
+            if (((w - ones * ' ') & ~w & high) | ((bs - ones) & ~bs & high))
+                break;
+        }
+        size_t stop = len - i > 8 ? i + 8 : len;
+        while (i < stop && is_plain(s[i]))
+            i++;
+        if (i < stop || i == len)
+            return i;
+    }
+}
+
 void sgft__text_decode(buf *out, const char *raw, size_t len, bool simple,
                        sgft_linebreaks style) {
     size_t start = out->len;
     size_t i = 0;
     while (i < len) {
         /* The bytes read as they are go out as one run. */
-        size_t j = i;
-        while (j < len && is_plain(raw[j]))
-            j++;
+        size_t j = sgft__plain_end(raw, i, len);
         if (j > i) {
             sgft__buf_put(out, raw + i, j - i);
             i = j;
@@ -124,6 +143,17 @@ size_t sgft__utf8_continuations(const char *s, size_t len) {
     }
     for (; i < len; i++)
         n += ((unsigned char)s[i] & 0xC0) == 0x80;
+    return n;
+}
+
+size_t sgft__ulong_digits(char *s, unsigned long v) {
+    char t[24];
+    size_t n = 0;
+    do
+        t[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    for (size_t k = 0; k < n; k++)
+        s[k] = t[n - 1 - k];
     return n;
 }
 

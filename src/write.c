@@ -22,6 +22,7 @@
 typedef struct segment {
     size_t start, end; /* bytes of the property in the render buffer */
     size_t width;      /* columns up to its first line break */
+    bool nl;           /* it holds a line break */
     prop *p;
 } segment;
 
@@ -196,6 +197,14 @@ static void render_value(writer *w, buf *b, const prop *p, const value *v) {
         return;
     }
     if (p->id != P_UNKNOWN && is_text_type(vt)) {
+        /* Most texts read as they are written (no escape, line break or
+         * white space but ' ', none at the end): those go out as read. */
+        if (!(v->flags & VALF_DECODED) &&
+            sgft__plain_end(raw, 0, v->len) == v->len &&
+            (!v->len || raw[v->len - 1] != ' ') && !memchr(raw, ']', v->len)) {
+            sgft__buf_put(b, raw, v->len);
+            return;
+        }
         decode_value(w, v, vt == VT_SIMPLETEXT);
         sgft__escape(b, w->text.data ? w->text.data : "", w->text.len, false);
         return;
@@ -278,6 +287,7 @@ static bool render_node(writer *w, node *n) {
         g->end = w->render.len;
         const char *s = w->render.data + g->start;
         const char *nl = memchr(s, '\n', g->end - g->start);
+        g->nl = nl != NULL;
         g->width = sgft__utf8_width(s, nl ? (size_t)(nl - s) : g->end - g->start);
     }
     return !w->render.oom;
@@ -288,7 +298,12 @@ static void emit_prop(writer *w, const segment *g) {
     const prop *p = g->p;
     value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
     if (!w->soft || p->id == P_UNKNOWN || !is_text_type(vt)) {
-        put(w, w->render.data + g->start, g->end - g->start);
+        if (g->nl) {
+            put(w, w->render.data + g->start, g->end - g->start);
+        } else { /* as put() would, with the width known */
+            sgft__buf_put(w->out, w->render.data + g->start, g->end - g->start);
+            w->col += g->width;
+        }
         return;
     }
     put(w, p->name, strlen(p->name));

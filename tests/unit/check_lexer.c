@@ -398,6 +398,35 @@ START_TEST(test_text_decode_length) {
 }
 END_TEST
 
+/* The run of bytes a text holds as they are, read eight at a time, ends
+ * where a byte by byte reading ends: at each place of each kind of byte
+ * (those that end it, and those below ' ' or above 0x7F that do not),
+ * from each start, in texts of every length up to 40. */
+START_TEST(test_plain_end) {
+    static const char kinds[] = {'\\', '\t', '\n', '\v', '\f', '\r',
+                                 '\x01', '\x1f', '\x08', '\x0e', ' ', ']',
+                                 '\x80', '\xff', '[', '\0'};
+    char s[41];
+    for (size_t len = 0; len <= 40; len++)
+        for (size_t k = 0; k < sizeof kinds; k++)
+            for (size_t at = 0; at < len; at++) {
+                memset(s, 'x', sizeof s);
+                s[at] = kinds[k];
+                if (at + 9 < len) /* a second one, a word later */
+                    s[at + 9] = kinds[(k + 1) % sizeof kinds];
+                for (size_t from = 0; from <= len; from++) {
+                    size_t want = from;
+                    while (want < len && s[want] != '\\' &&
+                           (s[want] < '\t' || s[want] > '\r'))
+                        want++;
+                    ck_assert_msg(sgft__plain_end(s, from, len) == want,
+                                  "len %zu, byte %#x at %zu, from %zu", len,
+                                  (unsigned)(unsigned char)kinds[k], at, from);
+                }
+            }
+}
+END_TEST
+
 /* The decoding as the writer applies it, from the file to the output,
  * per -l style. */
 START_TEST(test_linebreak_styles_end_to_end) {
@@ -604,6 +633,7 @@ Suite *lexer_suite(void) {
                         (int)(sizeof text_rows / sizeof *text_rows));
     tcase_add_test(tc, test_text_decode_appends);
     tcase_add_test(tc, test_text_decode_length);
+    tcase_add_test(tc, test_plain_end);
     tcase_add_test(tc, test_linebreak_styles_end_to_end);
     suite_add_tcase(s, tc);
 
