@@ -297,13 +297,18 @@ static bool render_node(writer *w, node *n) {
 static void emit_prop(writer *w, const segment *g) {
     const prop *p = g->p;
     value_type vt = p->id == P_UNKNOWN ? VT_NONE : sgft__props[p->id].vt;
-    if (!w->soft || p->id == P_UNKNOWN || !is_text_type(vt)) {
-        if (g->nl) {
-            put(w, w->render.data + g->start, g->end - g->start);
-        } else { /* as put() would, with the width known */
-            sgft__buf_put(w->out, w->render.data + g->start, g->end - g->start);
-            w->col += g->width;
-        }
+    bool text = w->soft && p->id != P_UNKNOWN && is_text_type(vt);
+    /* A text of one line that fits on this one: put_wrapped would break
+     * none of it (it breaks before a column past the width - 1, and the
+     * last ']' is at the width at most), so it goes out as rendered. */
+    if (!g->nl && (!text || w->col + g->width <= w->width)) {
+        /* as put() would, with the width known */
+        sgft__buf_put(w->out, w->render.data + g->start, g->end - g->start);
+        w->col += g->width;
+        return;
+    }
+    if (!text) {
+        put(w, w->render.data + g->start, g->end - g->start);
         return;
     }
     put(w, p->name, strlen(p->name));
