@@ -10,6 +10,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* Below the usual mmap threshold: small files cost no page mapping. */
 #define READ_CHUNK ((size_t)32 * 1024)
@@ -106,6 +109,33 @@ static void advance(const input *in, struct text_pos *p, uint64_t off) {
     const uint64_t high = 0x8080808080808080u;
     const uint64_t ones = 0x0101010101010101u;
     while (s < e) {
+#ifdef __SSE2__
+        /* The same as the loop below, sixteen bytes at a time: bit i of
+         * each mask for byte i. */
+        while (!need && e - s >= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+            unsigned other = (unsigned)_mm_movemask_epi8(v) |
+                             (unsigned)_mm_movemask_epi8(
+                                 _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+            if (other)
+                break;
+            unsigned lf = (unsigned)_mm_movemask_epi8(
+                _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+            if (!lf) {
+                col += 16;
+                prev = 0;
+                s += 16;
+                continue;
+            }
+            line += (unsigned long)__builtin_popcount(lf);
+            if (prev == '\r' && s[0] == '\n')
+                line--; /* the LF of a CR LF */
+            int last = 31 - __builtin_clz(lf);
+            col = (unsigned long)(16 - last);
+            prev = last == 15 ? '\n' : 0;
+            s += 16;
+        }
+#endif
         /* ASCII without CR, eight bytes at a time: every byte a column,
          * but LF, which ends a line (or the CR LF begun before). */
         while (!need && e - s >= 8) {
