@@ -665,6 +665,20 @@ static long decoder_read(void *data, char *out, size_t cap) {
             if (!d->decided)
                 continue;
         }
+        if (d->mode == DEC_UTF8) {
+            /* Well-formed UTF-8 straight from the bytes read, without a
+             * copy into the pending text (what the conversion would give
+             * for it); the rest, from a byte that is not, converted. */
+            size_t n = d->end - d->start;
+            n = sgft__utf8_valid_end(d->raw + d->start, n < cap ? n : cap);
+            if (n) {
+                memcpy(out, d->raw + d->start, n);
+                d->start += n;
+                d->raw_off += n;
+                d->in_bad = false;
+                return (long)n;
+            }
+        }
         enum { MAX_BAD = 64 };
         uint64_t bad[MAX_BAD];
         size_t used = 0;

@@ -682,8 +682,10 @@ void sgft__escape(buf *b, const char *s, size_t len, bool colon);
 void sgft__escape_kept(buf *b, const char *s, size_t len, bool colon);
 /* Position of the first unescaped ':' of a raw composed value, or len. */
 size_t sgft__compose_split(const char *raw, size_t len);
-/* Whether s[0..len) is well-formed UTF-8. */
+/* Whether s[0..len) is well-formed UTF-8; the length of its longest
+ * prefix that is (no character cut at its end). */
 bool sgft__utf8_valid(const char *s, size_t len);
+size_t sgft__utf8_valid_end(const char *s, size_t len);
 
 /* Results of the value parsers (value.c, games.c): VR_OK (valid; out
  * holds the canonical form, written silently), VR_FIXED (repaired: message

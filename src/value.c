@@ -166,8 +166,8 @@ size_t sgft__utf8_width(const char *s, size_t len) {
     return n;
 }
 
-bool sgft__utf8_valid(const char *s, size_t len) {
-    const unsigned char *p = (const unsigned char *)s, *e = p + len;
+size_t sgft__utf8_valid_end(const char *s, size_t len) {
+    const unsigned char *b = (const unsigned char *)s, *p = b, *e = b + len;
     while (p < e) {
         unsigned char c = *p;
         if (c < 0x80) {
@@ -192,21 +192,25 @@ bool sgft__utf8_valid(const char *s, size_t len) {
             n = 3;
             cp = c & 0x07;
         } else {
-            return false;
+            return (size_t)(p - b);
         }
         if ((size_t)(e - p) <= n)
-            return false;
+            return (size_t)(p - b);
         for (size_t k = 1; k <= n; k++) {
             if ((p[k] & 0xC0) != 0x80)
-                return false;
+                return (size_t)(p - b);
             cp = (cp << 6) | (p[k] & 0x3F);
         }
         if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
             cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
+            return (size_t)(p - b);
         p += n + 1;
     }
-    return true;
+    return len;
+}
+
+bool sgft__utf8_valid(const char *s, size_t len) {
+    return sgft__utf8_valid_end(s, len) == len;
 }
 
 /* --- non-text values ---------------------------------------------------
