@@ -15,7 +15,7 @@ static bool board_points(board *b, size_t n) {
     if (n <= b->npoints)
         return true;
     size_t bytes = (n * 2 + 7) & ~(size_t)7; /* aligned for the chains */
-    char *m = malloc(bytes + n * sizeof(struct chain_pt) +
+    char *m = malloc(bytes + 2 * n * sizeof(struct chain_pt) +
                      2 * n * sizeof(uint16_t));
     if (!m)
         return false;
@@ -24,8 +24,13 @@ static bool board_points(board *b, size_t n) {
     b->stones = (unsigned char *)m;
     b->skip = b->stones + n;
     b->pt = (struct chain_pt *)(void *)(m + bytes);
-    b->scratch = (uint16_t *)(void *)(b->pt + n);
+    b->pt_fresh = b->pt + n;
+    b->scratch = (uint16_t *)(void *)(b->pt_fresh + n);
     b->stack = b->scratch + n;
+    /* Copied at the start of each tree (board sizes differ, heads not). */
+    memset(b->pt_fresh, 0, n * sizeof *b->pt_fresh);
+    for (size_t i = 0; i < n; i++)
+        b->pt_fresh[i].head = (uint16_t)i;
     return true;
 }
 
@@ -66,8 +71,7 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     for (int y = 0; y < rows; y++)
         memset(&b->stones[AT(b, 0, y)], EMPTY, (size_t)cols);
     memset(b->skip, 0, n);
-    for (size_t i = 0; i < n; i++)
-        b->pt[i].head = (uint16_t)i;
+    memcpy(b->pt, b->pt_fresh, n * sizeof *b->pt);
     return b;
 }
 

@@ -87,7 +87,7 @@ struct board {
         uint16_t head; /* the chain's first stone, its name */
         uint16_t next; /* the next stone of the chain, circular */
         uint16_t size, libs; /* at the head: stones and pseudo-liberties */
-    } *pt;
+    } *pt, *pt_fresh; /* pt_fresh: pt on an empty board (each its head) */
     uint16_t *scratch, *stack; /* chain rebuild */
 };
 
