@@ -205,9 +205,10 @@ static void check_props(checker *k, node *n);
  * (sgft__rule_gameinfo_once) and goes on to the replay. */
 static bool plain_move(const checker *k, const node *n, int *x, int *y) {
     const prop *p = n->props;
-    if (!p || p->next || (p->id != P_B && p->id != P_W) || p->flags ||
-        !n->parent || !k->game->points || k->ctx->opt.deleted[p->id] ||
-        k->ctx->opt.strip_analysis)
+    if (!p || p->next || p->flags || !n->parent)
+        return false;
+    unsigned bit = p->id == P_B ? 1 : p->id == P_W ? 2 : 0;
+    if (!(k->plain_ids & bit))
         return false;
     const value *v = p->values;
     if (!v || v->next || v->len != 2)
@@ -215,8 +216,16 @@ static bool plain_move(const checker *k, const node *n, int *x, int *y) {
     const char *s = value_bytes(k->ctx, v);
     *x = sgft__point_coord(s[0]);
     *y = sgft__point_coord(s[1]);
-    return *x >= 0 && *y >= 0 && *x < k->cols && *y < k->rows &&
-           !(*x == 19 && *y == 19 && k->cols <= 19 && k->rows <= 19);
+    /* (on the board, so not [tt], a pass beyond it up to 19x19) */
+    return (unsigned)*x < (unsigned)k->cols && (unsigned)*y < (unsigned)k->rows;
+}
+
+/* Which of B and W may be plain moves in this tree (plain_move). */
+static unsigned plain_ids(const checker *k) {
+    const sgft_options *o = &k->ctx->opt;
+    if (!k->game->points || o->strip_analysis)
+        return 0;
+    return (unsigned)!o->deleted[P_B] | (unsigned)!o->deleted[P_W] << 1;
 }
 
 static void check_node(checker *k, node *n) {
@@ -235,8 +244,9 @@ static void check_node(checker *k, node *n) {
             sgft__execute_node(k->board, n, &k->facts, k->nlater);
         if (k->facts.captured)
             n->flags |= NODEF_CAPTURED;
-        sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->origin,
-                              k->cols, k->rows);
+        if (k->facts.setup || k->facts.n_marks) /* else nothing to fix */
+            sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->origin,
+                                  k->cols, k->rows);
     }
     run_board(k, n);
 }
@@ -351,6 +361,7 @@ int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
         st = sgft__decode_tree(ctx, tree);
     if (!st) {
         run_root(k); /* sets the game and the board size */
+        k->plain_ids = plain_ids(k);
         if (k->game->replay &&
             !(k->board = sgft__board_new(ctx, k->cols, k->rows)))
             ctx->status = SGFT_ENOMEM;

@@ -24,6 +24,7 @@ typedef struct checker {
     int cols, rows;   /* board size */
     board *board;     /* the replay (execute.c), for games that have one */
     size_t nlater;    /* of later */
+    unsigned plain_ids; /* bit 0: B, bit 1: W may be a plain move (rules.c) */
     /* --strip-analysis (rules_analysis.c): whether the tree was looked
      * at for the marks of the programs of AN_LIZZIE and AN_GRP ids, the
      * marks found (1 << when), the properties deleted per id, the
