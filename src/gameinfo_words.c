@@ -507,7 +507,11 @@ gi_result sgft__gi_rank(const char *s, size_t len, buf *out) {
     cursor c = {s, s + len};
     if (at_end(&c))
         return GI_BAD;
-    if (rank_cjk(c, out) == GI_WORDS)
+    /* Each form of rank_cjk has a character beyond ASCII (its unit). */
+    bool ascii = true;
+    for (size_t i = 0; i < len && ascii; i++)
+        ascii = (unsigned char)s[i] < 0x80;
+    if (!ascii && rank_cjk(c, out) == GI_WORDS)
         return GI_WORDS;
     return rank_english(c, out);
 }

@@ -479,6 +479,15 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
         return true;
     }
     bool text = (vt == VT_TEXT || vt == VT_SIMPLETEXT) && !repair;
+    if (text && p->id != P_BR && p->id != P_WR && !(v->flags & VALF_DECODED)) {
+        /* A byte that is neither white space nor '\\' stays in the text,
+         * as it is or escaped: the text is not empty (no need to decode
+         * it to know; most texts start with one). */
+        const char *raw = value_bytes(k->ctx, v);
+        for (size_t i = 0; i < v->len; i++)
+            if ((unsigned char)raw[i] > ' ' && raw[i] != '\\')
+                return true;
+    }
     if (text) {
         sgft__value_text(k->ctx, &k->a, v, vt == VT_SIMPLETEXT,
                          k->ctx->opt.linebreaks);
