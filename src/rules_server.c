@@ -167,14 +167,16 @@ bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
     value *v = km->values;
     const char *s;
     size_t n;
-    for (value *w = v; w; w = w->next) {
+    value *w = v;
+    for (; w; w = w->next) {
         trimmed(k, w, &s, &n);
         if (n) {
             v = w;
             break;
         }
     }
-    trimmed(k, v, &s, &n);
+    if (!w) /* all blank: the first */
+        trimmed(k, v, &s, &n);
     k->b.len = 0;
     gi_result canon = sgft__gi_komi(s, n, &k->b);
     /* Not a komi as written: with the white space in it taken out, as the
@@ -191,7 +193,8 @@ bool sgft__rule_fox_komi(checker *k, node *root, prop *p_, value *v_) {
     }
     const struct fox_komi *f = NULL;
     for (size_t i = 0; i < sizeof fox_komi / sizeof *fox_komi && !f; i++)
-        if (strlen(fox_komi[i].km) == n && !memcmp(s, fox_komi[i].km, n))
+        if (n < sizeof fox_komi[i].km && !fox_komi[i].km[n] &&
+            !memcmp(s, fox_komi[i].km, n))
             f = &fox_komi[i];
     bool half = n == 2 && !memcmp(s, "50", 2);
     if (!f && !half)
