@@ -140,7 +140,12 @@ size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
                 continue;
             }
         } else {
-            size_t end = mode == DEC_ICONV_ASCII ? mixed_end(in, i, len) : len;
+            size_t end = mode == DEC_ICONV_ASCII
+                             ? sgft__dec_bracket_cut(in, i, mixed_end(in, i, len),
+                                                     len, final)
+                             : len;
+            if (end == i)
+                break; /* wait for the bytes after a ']' */
             int err;
             size_t done = iconv_stretch(cd, in + i, end - i, end < len, out,
                                         &err);

@@ -27,6 +27,13 @@ size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
 /* DEC_ICONV_ASCII when the converter cd from charset cs may skip ASCII
  * (see decode.c), else DEC_ICONV. */
 dec_mode sgft__dec_ascii_mode(iconv_t cd, const char *cs);
+/* In the stretch in[i..end) that DEC_ICONV_ASCII converts at once, a
+ * ']' after a byte of 0x80 or more, with SGF after it, ends the stretch
+ * (decode_tree.c): the converter cannot read it as the trail byte of a
+ * double-byte character then.  Returns i when the bytes after such a ']'
+ * cannot tell yet (more to come, not final): the caller waits for them. */
+size_t sgft__dec_bracket_cut(const char *in, size_t i, size_t end, size_t len,
+                             bool final);
 /* Whether head[0..len) reads in charset cs without an invalid byte. */
 bool sgft__dec_decodes_cleanly(const char *cs, const char *head, size_t len,
                                bool final);

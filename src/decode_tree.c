@@ -125,6 +125,17 @@ static size_t unit_len(int f, const char *s, size_t len, bool final) {
         return final ? n : 0;
     if (u[1] < 0x40)
         return n; /* not a trail byte: the lead stands alone */
+    if (u[1] == ']' && n == 1) {
+        /* A ']' that SGF follows ends the value: the byte before it is
+         * no lead but a character of another charset ("café]PB[" read
+         * as GBK would take PB into the text); the decoding finds it
+         * invalid and says so. */
+        int syn = syntax_follows(s + 2, len - 2, final);
+        if (syn < 0)
+            return 0;
+        if (syn)
+            return 1;
+    }
     if (u[1] != '\\' || n > 1)
         return n + 1;
     if (len < 3)
@@ -137,6 +148,23 @@ static size_t unit_len(int f, const char *s, size_t len, bool final) {
     if (syn < 0)
         return 0;
     return syn ? 2 : 3;
+}
+
+/* Text of a single-byte charset under a CA of GBK or Big5 ("café]PB[...]")
+ * would lose the ']' to the character it makes with the byte before it,
+ * and the properties after it to the text: the ']' stays one, and that
+ * byte, left alone, is read as an invalid one (U+FFFD, and a message). */
+size_t sgft__dec_bracket_cut(const char *in, size_t i, size_t end, size_t len,
+                             bool final) {
+    for (size_t j = i + 1; j < end; j++) {
+        if (in[j] != ']' || (unsigned char)in[j - 1] < 0x80)
+            continue;
+        int syn = syntax_follows(in + j + 1, len - j - 1, final);
+        if (syn) /* (i: the byte before may be a trail byte; the stretch
+                  * is read again from its start, a character's) */
+            return syn > 0 ? j : i;
+    }
+    return end;
 }
 
 size_t sgft__value_scan(int form, const char *s, size_t len, bool final) {

@@ -96,6 +96,51 @@ START_TEST(test_value_scan) {
 }
 END_TEST
 
+/* A ']' that a byte of 0x80 or more comes before and SGF after stays a
+ * ']', not the trail byte of a double-byte character: "café" in Latin-1
+ * under a CA of GBK would take the properties after it into the text.
+ * The byte left alone is invalid (U+FFFD, one run at its offset), read
+ * whole or in pieces; a ']' that text follows stays a trail byte. */
+static size_t convert_in_steps(iconv_t cd, dec_mode mode, const char *in,
+                               size_t len, size_t step, buf *out,
+                               uint64_t *bad, size_t max_bad);
+START_TEST(test_bracket_not_trail) {
+    static const char latin[] = "caf\xe9]PB[x]";
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, latin, 11, true), 4);
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, latin, 5, false), 3);
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, latin, 5, true), 4);
+    static const char text[] = "\x81]x y]";
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, text, 6, true), 5);
+    iconv_t cd = iconv_open("UTF-8", "GB18030");
+    if (cd == (iconv_t)-1)
+        return;
+    for (size_t step = 1; step <= 12; step++) {
+        buf out;
+        sgft__buf_init(&out);
+        uint64_t bad[8];
+        size_t runs = convert_in_steps(cd, DEC_ICONV_ASCII, latin, 11, step,
+                                       &out, bad, 8);
+        ck_assert_uint_eq(runs, 1);
+        ck_assert_uint_eq(bad[0], 3);
+        ck_assert_str_eq(out.data, "caf\xef\xbf\xbd]PB[x]");
+        sgft__buf_free(&out);
+    }
+    buf a, b;
+    sgft__buf_init(&a);
+    sgft__buf_init(&b);
+    uint64_t bad_a[4], bad_b[4];
+    ck_assert_uint_eq(convert_in_steps(cd, DEC_ICONV, text, 6, 6, &a, bad_a, 4),
+                      0);
+    ck_assert_uint_eq(
+        convert_in_steps(cd, DEC_ICONV_ASCII, text, 6, 6, &b, bad_b, 4), 0);
+    ck_assert_str_eq(a.data, b.data);
+    ck_assert_uint_eq(a.len, 7); /* one character of three bytes, "x y]" */
+    sgft__buf_free(&a);
+    sgft__buf_free(&b);
+    iconv_close(cd);
+}
+END_TEST
+
 START_TEST(test_detect_short) {
     static const struct {
         const char *bytes, *charset;
@@ -413,10 +458,15 @@ START_TEST(test_ascii_copied_same) {
                                          bad_a, 256);
             size_t rb = convert_in_steps(cd, DEC_ICONV_ASCII, in, len, len,
                                          &b, bad_b, 256);
-            ck_assert_msg(ra == rb && a.len == b.len &&
-                              memcmp(a.data, b.data, a.len) == 0,
+            /* (but where a ']' follows a byte of 0x80 or more: the ASCII
+             * mode may end a stretch there, test_bracket_not_trail) */
+            bool cut = false;
+            for (size_t k = 1; k < len; k++)
+                cut = cut || (in[k] == ']' && (unsigned char)in[k - 1] >= 0x80);
+            ck_assert_msg(cut || (ra == rb && a.len == b.len &&
+                                  memcmp(a.data, b.data, a.len) == 0),
                           "%s, round %d", names[c], round);
-            for (size_t k = 0; k < ra && k < 256; k++)
+            for (size_t k = 0; !cut && k < ra && k < 256; k++)
                 ck_assert_msg(bad_a[k] == bad_b[k], "%s, round %d, run %zu",
                               names[c], round, k);
             /* In pieces: the same text and the same runs (a run cut by
@@ -457,6 +507,7 @@ Suite *decode_suite(void) {
     tcase_add_test(tc, test_sniff_ca_random);
     tcase_add_test(tc, test_ascii_mode);
     tcase_add_test(tc, test_ascii_copied_same);
+    tcase_add_test(tc, test_bracket_not_trail);
     suite_add_tcase(s, tc);
     return s;
 }
