@@ -759,9 +759,14 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
         goto done;
     }
     if (splitting) {
+        /* A fault finishing one file leaves all out (reported through
+         * its commit, the others removed at done). */
         for (size_t i = 0; i < sp.n; i++)
-            if (sgft__out_finish(sp.files[i]) < 0)
-                break;
+            if (sgft__out_finish(sp.files[i]) < 0) {
+                split_fault(&sp, i, SGFT_EWRITE);
+                st = SGFT_EWRITE;
+                goto done;
+            }
         for (size_t i = 0; i < sp.n; i++) {
             sgft_output_state one = SGFT_OUTPUT_NONE;
             outfile *o = sp.files[i];

@@ -494,6 +494,18 @@ else
     notice "SKIP files: full file system (mounting a small tmpfs needs root)"
 fi
 
+# -s: a write fault in one game tree's file leaves none written, and the
+# files of an earlier run as they were.
+awk 'BEGIN { print "(;FF[4]GM[1];B[aa])"; printf "(;FF[4]GM[1]SZ[19]C[x]"; for (i = 0; i < 40000; i++) printf ";B[aa] ;W[bb]  "; print ")"; print "(;FF[4]GM[1];B[bb])" }' >mixed.sgf
+echo old >mixed-out_001.sgf
+(ulimit -f 64; "$SGFTIDY" -d58 -s mixed.sgf mixed-out.sgf 2>err); rc=$?
+check split-fault-status [ "$rc" -eq 20 ]
+check split-fault-message grep -q 'fatal F27: cannot write output file: mixed-out_002.sgf: File too large' err
+check split-fault-old [ "$(cat mixed-out_001.sgf)" = old ]
+check split-fault-none-2 [ ! -e mixed-out_002.sgf ]
+check split-fault-none-3 [ ! -e mixed-out_003.sgf ]
+check split-fault-no-temps [ -z "$(temps .)" ]
+
 # -s holds no descriptor per game tree.
 awk 'BEGIN { for (i = 0; i < 300; i++) print "(;FF[4]GM[1];B[aa])" }' >many.sgf
 (ulimit -n 32; "$SGFTIDY" -q -s many.sgf part.sgf); rc=$?
