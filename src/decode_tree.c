@@ -102,6 +102,52 @@ static int syntax_follows(const char *s, size_t len, bool final) {
     return c == ';' || c == '(' || c == ')' || c == '[';
 }
 
+/* The white space from k on (at most up to LOOK). */
+static size_t skip_blank(const char *s, size_t k, size_t len) {
+    while (k < len && k < LOOK &&
+           (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r'))
+        k++;
+    return k;
+}
+/* Whether SGF follows a ']' at s[0..len) for sure, as text in a CJK
+ * charset hardly goes on after a character whose second byte is 0x5D:
+ * white space, then a property ("]PB["), a node with one (";B[") or a
+ * tree ("(;", ")(;").  Not the end of s: the values of a tree (-E2) are
+ * checked as one text.  -1 when len bytes cannot tell. */
+#define RAN_OUT(k) ((k) >= LOOK || final ? 0 : -1)
+static int sgf_for_sure(const char *s, size_t len, bool final) {
+    size_t k = skip_blank(s, 0, len);
+    if (k == len || k >= LOOK)
+        return RAN_OUT(k);
+    if (s[k] == ')') { /* the end of a tree, before the next */
+        k = skip_blank(s, k + 1, len);
+        if (k == len || k >= LOOK)
+            return RAN_OUT(k);
+        if (s[k] != '(')
+            return 0;
+    }
+    if (s[k] == '(') {
+        k = skip_blank(s, k + 1, len);
+        if (k == len || k >= LOOK)
+            return RAN_OUT(k);
+        return s[k] == ';';
+    }
+    if (s[k] == ';') {
+        k = skip_blank(s, k + 1, len);
+        if (k == len || k >= LOOK)
+            return RAN_OUT(k);
+    }
+    if (s[k] < 'A' || s[k] > 'Z')
+        return 0;
+    while (k < len && k < LOOK && s[k] >= 'A' && s[k] <= 'Z')
+        k++;
+    k = skip_blank(s, k, len);
+    if (k == len || k >= LOOK)
+        return RAN_OUT(k);
+    return s[k] == '[';
+}
+#undef RAN_OUT
+
 /* The length of the unit of a value at s[0..len) in form f: a character,
  * an escape with its character, or a double-byte character whose second
  * byte a program that escapes bytes wrote escaped ("\x95\\\\" for
@@ -130,7 +176,7 @@ static size_t unit_len(int f, const char *s, size_t len, bool final) {
          * no lead but a character of another charset ("café]PB[" read
          * as GBK would take PB into the text); the decoding finds it
          * invalid and says so. */
-        int syn = syntax_follows(s + 2, len - 2, final);
+        int syn = sgf_for_sure(s + 2, len - 2, final);
         if (syn < 0)
             return 0;
         if (syn)
@@ -159,7 +205,7 @@ size_t sgft__dec_bracket_cut(const char *in, size_t i, size_t end, size_t len,
     for (size_t j = i + 1; j < end; j++) {
         if (in[j] != ']' || (unsigned char)in[j - 1] < 0x80)
             continue;
-        int syn = syntax_follows(in + j + 1, len - j - 1, final);
+        int syn = sgf_for_sure(in + j + 1, len - j - 1, final);
         if (syn) /* (i: the byte before may be a trail byte; the stretch
                   * is read again from its start, a character's) */
             return syn > 0 ? j : i;

@@ -108,9 +108,15 @@ START_TEST(test_bracket_not_trail) {
     static const char latin[] = "caf\xe9]PB[x]";
     ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, latin, 11, true), 4);
     ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, latin, 5, false), 3);
-    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, latin, 5, true), 4);
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, latin, 7, false), 3);
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, latin, 8, false), 4);
+    /* the end, or text after it ("(", ")", ";", "[" of a sentence), is
+     * no proof: Big5 也 (A4 5D) then "(x)" */
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, latin, 5, true), 5);
     static const char text[] = "\x81]x y]";
     ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, text, 6, true), 5);
+    static const char paren[] = "\xa4](x);y]";
+    ck_assert_uint_eq(sgft__value_scan(SCAN_DBCS, paren, 8, true), 7);
     iconv_t cd = iconv_open("UTF-8", "GB18030");
     if (cd == (iconv_t)-1)
         return;
