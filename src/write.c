@@ -300,15 +300,21 @@ static void emit_prop(writer *w, const segment *g) {
     bool text = w->soft && p->id != P_UNKNOWN && is_text_type(vt);
     /* A text of one line that fits on this one: put_wrapped would break
      * none of it (it breaks before a column past the width - 1, and the
-     * last ']' is at the width at most), so it goes out as rendered. */
-    if (!g->nl && (!text || w->col + g->width <= w->width)) {
+     * last ']' is at the width at most), so it goes out as rendered.  In
+     * UTF-8, or one byte a column: put_wrapped counts a stray byte of
+     * 0x80-0xBF (-E3) as a column where the width counts none. */
+    const char *seg = w->render.data + g->start;
+    size_t bytes = g->end - g->start;
+    if (!g->nl && (!text || (w->col + g->width <= w->width &&
+                             (bytes == g->width ||
+                              sgft__utf8_valid(seg, bytes))))) {
         /* as put() would, with the width known */
-        sgft__buf_put(w->out, w->render.data + g->start, g->end - g->start);
+        sgft__buf_put(w->out, seg, bytes);
         w->col += g->width;
         return;
     }
     if (!text) {
-        put(w, w->render.data + g->start, g->end - g->start);
+        put(w, seg, bytes);
         return;
     }
     put(w, p->name, strlen(p->name));
