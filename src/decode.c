@@ -537,6 +537,7 @@ struct decoder {
     size_t pending_pos;
     bool decided; /* until then, ASCII is handed out as it is */
     bool in_bad;  /* the last piece converted ended in invalid bytes */
+    size_t clean; /* bytes from raw[start] known to be well-formed UTF-8 */
 };
 
 /* Reads raw input until at least want bytes are pending or it ends. */
@@ -670,19 +671,28 @@ static long decoder_read(void *data, char *out, size_t cap) {
             if (!d->decided)
                 continue;
         }
-        if (d->mode == DEC_UTF8) {
-            /* Well-formed UTF-8 straight from the bytes read, without a
-             * copy into the pending text (what the conversion would give
-             * for it); the rest, from a byte that is not, converted. */
-            size_t n = d->end - d->start;
-            n = sgft__utf8_valid_end(d->raw + d->start, n < cap ? n : cap);
-            if (n) {
-                memcpy(out, d->raw + d->start, n);
-                d->start += n;
-                d->raw_off += n;
-                d->in_bad = false;
-                return (long)n;
-            }
+        if (d->mode == DEC_UTF8 && !d->clean) {
+            /* Bytes read that are all well-formed UTF-8 (but a character
+             * that the end cuts, which more input may complete) go
+             * straight to the parser, without a copy into the pending
+             * text: what the conversion would give, without a message.
+             * Otherwise the conversion reports their invalid bytes at
+             * once, before the parser's messages about them. */
+            size_t len = d->end - d->start;
+            size_t v = sgft__utf8_valid_end(d->raw + d->start, len);
+            unsigned char c = v < len ? (unsigned char)d->raw[d->start + v] : 0;
+            size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            if (v == len || (!d->eof && need > 1 && v + need > len))
+                d->clean = v;
+        }
+        if (d->clean) {
+            size_t n = d->clean < cap ? d->clean : cap;
+            memcpy(out, d->raw + d->start, n);
+            d->start += n;
+            d->raw_off += n;
+            d->clean -= n;
+            d->in_bad = false;
+            return (long)n;
         }
         enum { MAX_BAD = 64 };
         uint64_t bad[MAX_BAD];
