@@ -122,15 +122,20 @@ check "fifo-own-output-106 (- fifo3)" grep -q 'F106: output file refused: it is 
 # A file changed by another program while its replacement waits in its
 # group (--in-place): it is left as the other program made it, and the
 # fault (27) comes at the end under that file's name, which is then
-# counted as failed, not changed.  The FIFO holds the batch until the
-# file was changed (its own run is refused: 106).
+# counted as failed, not changed.  The FIFOs hold the batch until the
+# file was changed (their own runs are refused: 106): two of them, so
+# that with two jobs late-b.sgf is not read before either (its
+# replacement would put the group in place if it came half a second
+# after the first, as it can on a loaded machine).  The last run's
+# messages are removed first: the status line looked for must be this
+# run's, not one read before this run opened the file.
 for j in 1 2; do
     printf '(;FF[4]GM[1]SZ[19];B[aa]  )\n' >late-a.sgf
     cp late-a.sgf late-b.sgf
-    rm -f late-fifo.sgf
-    mkfifo late-fifo.sgf
-    "$SGFTIDY" -j $j --in-place late-a.sgf late-fifo.sgf late-b.sgf \
-        2>late.diag &
+    rm -f late-fifo.sgf late-fifo2.sgf late.diag
+    mkfifo late-fifo.sgf late-fifo2.sgf
+    "$SGFTIDY" -j $j --in-place late-a.sgf late-fifo.sgf late-fifo2.sgf \
+        late-b.sgf 2>late.diag &
     tidy=$!
     n=0
     while ! grep -q '^late-a.sgf: OK' late.diag 2>/dev/null && [ $n -lt 400 ]; do
@@ -141,14 +146,16 @@ for j in 1 2; do
     # sgftidy may close the FIFO unread: the writer then dies of SIGPIPE
     (printf '(;B[cc])\n' >late-fifo.sgf) 2>/dev/null &
     writer=$!
+    (printf '(;B[cc])\n' >late-fifo2.sgf) 2>/dev/null &
+    writer2=$!
     wait $tidy
     rc=$?
-    wait $writer 2>/dev/null
+    wait $writer $writer2 2>/dev/null
     printf '(;FF[4]GM[1]SZ[19];B[aa]  )\n(;C[appended])\n' >late-want
     check "late-fault-kept (-j $j)" cmp -s late-want late-a.sgf
     check "late-fault-status (-j $j)" [ "$rc" -eq 20 ]
     check "late-fault-named (-j $j)" grep -q '^late-a.sgf: fatal F27: cannot write output file: late-a.sgf: it changed after it was read' late.diag
-    check "late-fault-counted (-j $j)" grep -q '^sgftidy: 3 files: 1 OK, 2 failed; 1 changed; 2 skipped (1 refused, 1 write failed);' late.diag
+    check "late-fault-counted (-j $j)" grep -q '^sgftidy: 4 files: 1 OK, 3 failed; 1 changed; 3 skipped (2 refused, 1 write failed);' late.diag
 done
 
 if command -v python3 >/dev/null 2>&1; then
@@ -647,7 +654,7 @@ if unnamed_here; then
     rm -rf killed
     mkdir killed
     printf '(;FF[4]GM[1]SZ[19];B[aa]  )\n' >killed/a.sgf
-    rm -f killed-in
+    rm -f killed-in killed.diag
     mkfifo killed-in
     "$SGFTIDY" --in-place killed/a.sgf killed-in 2>killed.diag &
     pid=$!
