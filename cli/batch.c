@@ -43,6 +43,7 @@ typedef struct job {
     const char *in;
     char *out;           /* the output path, or NULL */
     char *out_real;      /* --outdir: its real path, or NULL */
+    char *out_from;      /* --outdir: outdir_written_from(in, out_real) */
     const char *shown;   /* the name in diagnostics */
     const sgft_options *opt;
     fail_level fail_on;
@@ -512,7 +513,6 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
         key = f.link ? realpath(out, NULL) : join_base(f.parent, out);
     char *from = key ? outdir_written_from(j->in, key) : NULL;
     bool again = from && name_has(&b->out_from, from);
-    free(from);
     const char *refused = outdir_refusal(b->real_dir, out, &f, &b->inputs,
                                          b->inputs.n,
                                          again ? NULL : &b->outputs, why,
@@ -525,21 +525,25 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
     /* A link may lead where an earlier output is being written: it is
      * followed once those are done. */
     if (b->nclaims && (f.link || claimed(b, key, f.exists ? &f.st : NULL))) {
+        free(from);
         free(key);
         free(out);
         return POOL_AFTER_EARLIER;
     }
     if (refused) {
         job_fault(j, 106, refused);
+        free(from);
         free(key);
         free(out);
         return POOL_READY;
     }
     if (b->deferred && !claim_add(b, i, key, f.exists ? &f.st : NULL)) {
+        free(from);
         free(out);
         return b->stop = true, POOL_READY;
     }
     j->out_real = key && b->deferred ? strdup(key) : key;
+    j->out_from = from;
     j->out = out;
     return POOL_RUN;
 }
@@ -610,7 +614,8 @@ static void batch_finish(void *arg, size_t i, void *slot) {
                                          : 0);
     if (c->mode == B_OUTDIR && j->out && stat(j->out, &st) == 0) {
         /* The sets take the names (and free those they have). */
-        char *from = j->out_real ? outdir_written_from(j->in, j->out_real) : NULL;
+        char *from = j->out_from;
+        j->out_from = NULL;
         bool ok = id_add(&b->outputs, &st);
         ok = (from ? name_add(&b->out_from, from) : true) && ok;
         ok = (j->out_real ? name_add(&b->out_names, j->out_real) : true) && ok;
@@ -620,6 +625,7 @@ static void batch_finish(void *arg, size_t i, void *slot) {
     }
     claims_release(b, i);
     free(j->out_real);
+    free(j->out_from);
     free(j->out);
 }
 

@@ -578,9 +578,7 @@ static int name_by_copy(outfile *o) {
     return 0;
 }
 
-/* Gives the new file the old one's owner, group and mode (no set-id bit
- * when the owner or group could not be kept), or the usual mode of a new
- * file; a file that replaces another is on disk before the rename. */
+/* Gives the file without a name its temporary name (or a copy one). */
 static int name_it(outfile *o) {
     if (sgft__temp_link(o->fd, o->tmp, &o->slot) < 0 && name_by_copy(o) < 0)
         return -1;
@@ -657,6 +655,9 @@ static int keep_acl(outfile *o, mode_t mode) {
     return 0;
 }
 
+/* Gives the new file the old one's owner, group and mode (no set-id bit
+ * when the owner or group could not be kept), or the usual mode of a new
+ * file; a file that replaces another is on disk before the rename. */
 static int finish_replacement(outfile *o) {
     struct stat now = {0}; /* looked at for a file that replaces one */
     if (o->exists && fstat(o->fd, &now) < 0)
