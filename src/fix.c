@@ -105,56 +105,94 @@ static inline bool joins(prop *p, const unsigned char *grid,
     return false;
 }
 
+/* The rectangle (or the run, WP_RUNS) of the points of id from x, y on,
+ * its points marked used in the grid, as a value of p; false when out
+ * of memory (ctx->status set). */
+static bool write_rect(sgft_ctx *ctx, prop *p, unsigned char *grid,
+                       const uint64_t *origin, unsigned char id, int cols,
+                       int rows, wp_mode mode, int x, int y) {
+    static const unsigned char used = 0xFF;
+    uint64_t o = origin[y * MAX_BOARD + x];
+    int x2 = x, y2 = y;
+    for (bool grew = true; grew;) {
+        grew = false;
+        bool ok = mode != WP_RUNS && x2 + 1 < cols;
+        for (int yy = y; ok && yy <= y2; yy++)
+            ok = joins(p, grid, origin, yy * MAX_BOARD + x2 + 1, id, mode, o);
+        if (ok) {
+            x2++;
+            grew = true;
+        }
+        ok = y2 + 1 < rows;
+        for (int xx = x; ok && xx <= x2; xx++)
+            ok = joins(p, grid, origin, (y2 + 1) * MAX_BOARD + xx, id, mode,
+                       o);
+        if (ok) {
+            y2++;
+            grew = true;
+        }
+    }
+    for (int xx = x; xx <= x2; xx++)
+        for (int yy = y; yy <= y2; yy++)
+            grid[yy * MAX_BOARD + xx] = used;
+    char t[5] = {sgft__coord_char(x), sgft__coord_char(y), ':',
+                 sgft__coord_char(x2), sgft__coord_char(y2)};
+    size_t tl = x2 == x && y2 == y ? 2 : 5;
+    if (!sgft__value_append(ctx, p, t, tl, o)) {
+        ctx->status = SGFT_ENOMEM;
+        return false;
+    }
+    p->last_value->flags |= VALF_MADE;
+    if (mode == WP_RUNS && tl == 5)
+        p->last_value->flags |= VALF_RUN;
+    return true;
+}
+
+/* Up to this many points set in the grid, a list's points are found in
+ * the list of those set (and sorted), not by a look at every point. */
+enum { FEW_SET = 64 };
+
 /* Greedy rectangles scanned column by column (spec 8.5), or runs down a
  * column; the points written are marked used in the grid.  Runs come in
  * the order of their points, column by column, so that writing each point
- * by point (-e) gives the points in that order. */
+ * by point (-e) gives the points in that order.  A rectangle grows to the
+ * right and down only, over points later in that order: the points of id
+ * taken in that order before the first is written are those the scan
+ * meets. */
 void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                             unsigned char *grid, const uint64_t *origin,
                             unsigned char id, int cols, int rows,
-                            wp_mode mode) {
+                            wp_mode mode, const uint16_t *set, size_t nset) {
     sgft__prop_clear_values(p);
     p->flags &= ~PROPF_MERGE_LATER;
-    static const unsigned char used = 0xFF;
-    for (int x = 0; x < cols; x++)
-        for (int y = 0; y < rows; y++) {
-            if (grid[y * MAX_BOARD + x] != id)
+    if (set && nset <= FEW_SET) {
+        /* column by column: the key of a point is x * MAX_BOARD + y */
+        uint16_t key[FEW_SET];
+        size_t count = 0;
+        for (size_t i = 0; i < nset; i++) {
+            if (grid[set[i]] != id)
                 continue;
-            uint64_t o = origin[y * MAX_BOARD + x];
-            int x2 = x, y2 = y;
-            for (bool grew = true; grew;) {
-                grew = false;
-                bool ok = mode != WP_RUNS && x2 + 1 < cols;
-                for (int yy = y; ok && yy <= y2; yy++)
-                    ok = joins(p, grid, origin, yy * MAX_BOARD + x2 + 1, id,
-                               mode, o);
-                if (ok) {
-                    x2++;
-                    grew = true;
-                }
-                ok = y2 + 1 < rows;
-                for (int xx = x; ok && xx <= x2; xx++)
-                    ok = joins(p, grid, origin, (y2 + 1) * MAX_BOARD + xx,
-                               id, mode, o);
-                if (ok) {
-                    y2++;
-                    grew = true;
-                }
-            }
-            for (int xx = x; xx <= x2; xx++)
-                for (int yy = y; yy <= y2; yy++)
-                    grid[yy * MAX_BOARD + xx] = used;
-            char t[5] = {sgft__coord_char(x), sgft__coord_char(y), ':',
-                         sgft__coord_char(x2), sgft__coord_char(y2)};
-            size_t tl = x2 == x && y2 == y ? 2 : 5;
-            if (!sgft__value_append(ctx, p, t, tl, o)) {
-                ctx->status = SGFT_ENOMEM;
-                return;
-            }
-            p->last_value->flags |= VALF_MADE;
-            if (mode == WP_RUNS && tl == 5)
-                p->last_value->flags |= VALF_RUN;
+            uint16_t k = (uint16_t)(set[i] % MAX_BOARD * MAX_BOARD +
+                                    set[i] / MAX_BOARD);
+            size_t j = count++;
+            for (; j > 0 && key[j - 1] > k; j--)
+                key[j] = key[j - 1];
+            key[j] = k;
         }
+        for (size_t i = 0; i < count; i++) {
+            int x = key[i] / MAX_BOARD, y = key[i] % MAX_BOARD;
+            if (grid[y * MAX_BOARD + x] == id &&
+                !write_rect(ctx, p, grid, origin, id, cols, rows, mode, x, y))
+                return;
+        }
+    } else {
+        for (int x = 0; x < cols; x++)
+            for (int y = 0; y < rows; y++)
+                if (grid[y * MAX_BOARD + x] == id &&
+                    !write_rect(ctx, p, grid, origin, id, cols, rows, mode,
+                                x, y))
+                    return;
+    }
     if (!p->values)
         sgft__prop_unlink(n, p);
 }
@@ -189,7 +227,7 @@ void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
             if (f->no_effect[j].prop == i)
                 grid[f->no_effect[j].y * MAX_BOARD + f->no_effect[j].x] = 0;
         sgft__fix_write_points(ctx, n, p, grid, origin, 1, cols, rows,
-                               ctx->opt.expand ? WP_RUNS : WP_RECTS);
+                               ctx->opt.expand ? WP_RUNS : WP_RECTS, NULL, 0);
     }
     prop *m = f->n_marks ? sgft__prop_find(n, P_M) : NULL;
     if (!m)

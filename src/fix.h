@@ -35,11 +35,14 @@ typedef enum {
 /* Rewrites p's values as the points of grid (stride MAX_BOARD) that hold
  * id; p goes when none is left.  A value written takes the offset that
  * origin (same stride) holds for its first point: the place in the input
- * of the value the point came from, for the messages about it. */
+ * of the value the point came from, for the messages about it.  set, when
+ * not NULL, holds every point (y * MAX_BOARD + x) given an owner in the
+ * grid since it was cleared (nset of them, in any order): a short list is
+ * then found from it instead of by a look at every point. */
 void sgft__fix_write_points(sgft_ctx *ctx, node *n, prop *p,
                             unsigned char *grid, const uint64_t *origin,
                             unsigned char id, int cols, int rows,
-                            wp_mode mode);
+                            wp_mode mode, const uint16_t *set, size_t nset);
 /* After the board replay: setup points without effect deleted, the setup
  * lists (written value by value of the input for the replay) joined into
  * the fewest rectangles unless -e, M converted to MA and TR.  grid and

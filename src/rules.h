@@ -48,6 +48,10 @@ typedef struct checker {
     unsigned char grid[MAX_BOARD * MAX_BOARD];
     /* for each point the grid holds: the offset of the value it came from */
     uint64_t origin[MAX_BOARD * MAX_BOARD];
+    /* the points given an owner in the grid since it was cleared for the
+     * group, as y * MAX_BOARD + x, in the order set (nset of them) */
+    uint16_t set[MAX_BOARD * MAX_BOARD];
+    size_t nset;
 } checker;
 
 /* Node flags kept by the rules along the walk (node.flags). */

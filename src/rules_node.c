@@ -42,6 +42,7 @@ static void own_points(checker *k, const prop *p, const value *v,
             } else {
                 *g = id;
                 k->origin[y * MAX_BOARD + x] = v->off;
+                k->set[k->nset++] = (uint16_t)(y * MAX_BOARD + x);
             }
         }
 }
@@ -199,7 +200,10 @@ static bool view_corners(checker *k, prop *p) {
         return false;
     for (int x = x1 < x2 ? x1 : x2; x <= (x1 < x2 ? x2 : x1); x++)
         for (int y = y1 < y2 ? y1 : y2; y <= (y1 < y2 ? y2 : y1); y++) {
-            k->grid[y * MAX_BOARD + x] = 1; /* VW is alone in its group */
+            unsigned char *g = &k->grid[y * MAX_BOARD + x];
+            if (!*g)
+                k->set[k->nset++] = (uint16_t)(y * MAX_BOARD + x);
+            *g = 1; /* VW is alone in its group */
             k->origin[y * MAX_BOARD + x] = p->values->off;
         }
     return true;
@@ -252,6 +256,7 @@ static bool empty_values(checker *k, prop *p) {
 static void point_group(checker *k, node *n, prop **members, size_t count,
                         prop_group g) {
     memset(k->grid, 0, sizeof k->grid);
+    k->nset = 0;
     if (g == G_MARKUP && k->ctx->opt.delete_move_markup) {
         /* -m: markup on the point of the move goes (38). */
         prop *mv = sgft__prop_find(n, P_B);
@@ -300,7 +305,7 @@ static void point_group(checker *k, node *n, prop **members, size_t count,
                                                   : WP_RECTS;
         sgft__fix_write_points(k->ctx, n, p, k->grid, k->origin,
                                (unsigned char)(i + 1), k->cols, k->rows,
-                               mode);
+                               mode, k->set, k->nset);
     }
 }
 
@@ -310,21 +315,29 @@ void sgft__point_lists(checker *k, node *n, prop_group only) {
         any = is_point_list(p) || p->id == P_M;
     if (!any)
         return;
-    for (int g = G_SETUP; g < G_POSITION_ANN; g++) {
-        if (only != G_NONE && g != (int)only)
+    /* The lists of each group in the order of the node; setup as SGFC
+     * reads a node, AB and AW before AE: a point in AE and in AB or AW is
+     * AE's twice (38).  A group has six properties at most, each once
+     * (the duplicates are merged before). */
+    prop *members[G_POSITION_ANN][6], *ae[6];
+    size_t count[G_POSITION_ANN] = {0}, nae = 0;
+    for (prop *p = n->props; p; p = p->next) {
+        if (p->id == P_UNKNOWN)
             continue;
-        prop *members[6];
-        size_t count = 0;
-        /* Setup as SGFC reads a node, AB and AW before AE: a point in AE
-         * and in AB or AW is AE's twice (38). */
-        for (int pass = 0; pass < (g == G_SETUP ? 2 : 1); pass++)
-            for (prop *p = n->props; p; p = p->next)
-                if (p->id != P_UNKNOWN && sgft__props[p->id].group == g &&
-                    (g != G_SETUP || (p->id == P_AE) == (pass == 1)))
-                    members[count++] = p;
-        if (count)
-            point_group(k, n, members, count, (prop_group)g);
+        int g = sgft__props[p->id].group;
+        if (g < G_SETUP || g >= G_POSITION_ANN ||
+            (only != G_NONE && g != (int)only))
+            continue;
+        if (p->id == P_AE)
+            ae[nae++] = p;
+        else
+            members[g][count[g]++] = p;
     }
+    for (size_t i = 0; i < nae; i++)
+        members[G_SETUP][count[G_SETUP]++] = ae[i];
+    for (int g = G_SETUP; g < G_POSITION_ANN; g++)
+        if (count[g])
+            point_group(k, n, members[g], count[g], (prop_group)g);
 }
 
 bool sgft__rule_point_lists(checker *k, node *n, prop *p, value *v) {

@@ -235,6 +235,26 @@ START_TEST(test_game_sizes) {
 }
 END_TEST
 
+/* A point list is written as greedy rectangles taken column by column,
+ * whatever the order of its values: a short list is found from the
+ * points as they were read, a long one (more than 64 points in the
+ * group) by a look at every point; both give the same. */
+START_TEST(test_point_list_order) {
+    sgft_options o = test_options();
+    expect_run("few points", "(;FF[4]GM[1]SZ[9];MA[ee][ab][ca][aa][bb][ba])",
+               0, &o, false, "(;FF[4]CA[UTF-8]GM[1]SZ[9];MA[aa:bb][ca][ee])\n",
+               "");
+    /* 72 points of the rectangle aa:ih and ii, in the reverse order */
+    char in[512] = "(;FF[4]GM[1]SZ[9];MA[ii]", *q = in + strlen(in);
+    for (char x = 'i'; x >= 'a'; x--)
+        for (char y = 'h'; y >= 'a'; y--)
+            q += sprintf(q, "[%c%c]", x, y);
+    strcpy(q, ")");
+    expect_run("many points", in, 0, &o, false,
+               "(;FF[4]CA[UTF-8]GM[1]SZ[9];MA[aa:ih][ii])\n", "");
+}
+END_TEST
+
 Suite *rules_suite(void) {
     Suite *s = suite_create("rules");
     TCase *tc = tcase_create("table");
@@ -246,6 +266,7 @@ Suite *rules_suite(void) {
     tcase_add_loop_test(tc, test_rule_case, 0,
                         (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_game_sizes);
+    tcase_add_test(tc, test_point_list_order);
     suite_add_tcase(s, tc);
     return s;
 }
