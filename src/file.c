@@ -17,7 +17,8 @@
  *   temporary file has no name while it is written: it is linked under
  *   its temporary name only once complete, just before its rename, so a
  *   process killed meanwhile (SIGKILL, out of memory) or a crash leaves
- *   no stray file;
+ *   no stray file; a new file (but those of -s) is linked at its own path
+ *   instead, once complete, by a link that never replaces a file;
  * - every temporary file with a name is listed where
  *   sgft_remove_temp_files() (safe in a signal handler) finds it, and the
  *   first one is made only after the function given to
@@ -52,9 +53,6 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
-#ifdef HAVE_SYS_XATTR_H
-#include <sys/xattr.h>
-#endif
 #include <unistd.h>
 
 /* --- helpers ------------------------------------------------------------- */
@@ -90,63 +88,6 @@ static ssize_t read_full(int fd, char *b, size_t len) {
     return (ssize_t)got;
 }
 
-/* The file a path finally names: symbolic links followed one by one (a
- * link to a file that does not exist yet names that file).  NULL with
- * errno set on failure. */
-static char *final_target(const char *path) {
-    char *p = strdup(path);
-    for (int hops = 0; p; hops++) {
-        struct stat st;
-        if (lstat(p, &st) < 0 || !S_ISLNK(st.st_mode))
-            return p;
-        if (hops == 40) {
-            free(p);
-            errno = ELOOP;
-            return NULL;
-        }
-        size_t cap = (size_t)st.st_size + 1 > 64 ? (size_t)st.st_size + 1 : 64;
-        char *t = NULL;
-        ssize_t n;
-        for (;;) {
-            char *nt = realloc(t, cap);
-            if (!nt) {
-                free(t);
-                free(p);
-                return NULL;
-            }
-            t = nt;
-            n = readlink(p, t, cap);
-            if (n < 0 || (size_t)n < cap)
-                break;
-            cap *= 2;
-        }
-        if (n < 0) {
-            int e = errno;
-            free(t);
-            free(p);
-            errno = e;
-            return NULL;
-        }
-        t[n] = '\0';
-        if (t[0] == '/') {
-            free(p);
-            p = t;
-            continue;
-        }
-        /* Relative to the folder that holds the link. */
-        const char *slash = strrchr(p, '/');
-        size_t dirlen = slash ? (size_t)(slash - p) + 1 : 0;
-        char *q = malloc(dirlen + (size_t)n + 1);
-        if (q) {
-            memcpy(q, p, dirlen);
-            memcpy(q + dirlen, t, (size_t)n + 1);
-        }
-        free(t);
-        free(p);
-        p = q;
-    }
-    return NULL;
-}
 
 /* --- output files -------------------------------------------------------- */
 
@@ -170,6 +111,7 @@ struct outfile {
     uint64_t agreed; /* bytes written so far that equal the old content */
     int err;         /* errno of the first write fault */
     bool finished;   /* sgft__out_finish was called */
+    bool link_new;   /* a new file: sgft__out_commit links it at its path */
     bool unchanged;  /* the old file already has the content */
     char *cmp;       /* comparison buffer ... */
     size_t cmp_cap;  /* ... of CMP_CHUNK bytes, or the old file's size */
@@ -340,7 +282,7 @@ static int open_replacement(outfile *o, const char *path, path_kind kind,
     bool found = kind == P_PLAIN;
     int err = lerr;
     if (kind == P_LINK) {
-        o->path = final_target(path);
+        o->path = sgft__final_target(path);
         if (!o->path && errno != ENOMEM) {
             sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
             return -1;
@@ -613,47 +555,6 @@ static bool nameable_later(outfile *o, dev_t dev) {
     return ok;
 }
 
-/* The access ACL of the replaced file (Linux's system.posix_acl_access)
- * is carried over.  Where the new file cannot take it, the group bits,
- * which are the ACL's mask, are narrowed to what the owning group had:
- * without its ACL, the mask would give the group the rights of the users
- * the ACL named. */
-static int keep_acl(outfile *o, mode_t mode) {
-#ifdef HAVE_SYS_XATTR_H
-    static const char name[] = "system.posix_acl_access";
-    ssize_t n = getxattr(o->path, name, NULL, 0);
-    if (n <= 0)
-        return 0; /* none */
-    char *v = malloc((size_t)n);
-    if (v)
-        n = getxattr(o->path, name, v, (size_t)n);
-    if (v && n > 0 && fsetxattr(o->fd, name, v, (size_t)n, 0) == 0) {
-        free(v);
-        return 0;
-    }
-    /* A version, then entries of a tag, permissions and an id (16, 16
-     * and 32 bits, little-endian): GROUP_OBJ is tag 4, MASK tag 16.  An
-     * ACL that cannot be read leaves the group nothing. */
-    unsigned group = v && n > 0 ? 7 : 0, mask = 7;
-    const unsigned char *u = (const unsigned char *)v;
-    for (ssize_t k = 4; v && k + 8 <= n; k += 8) {
-        unsigned tag = u[k] | (unsigned)u[k + 1] << 8;
-        unsigned perm = (u[k + 2] | (unsigned)u[k + 3] << 8) & 7;
-        if (tag == 4)
-            group = perm;
-        else if (tag == 16)
-            mask = perm;
-    }
-    free(v);
-    mode_t g = (mode_t)((group & mask) << 3);
-    if ((mode & 070) != g)
-        return fchmod(o->fd, (mode & ~(mode_t)070) | g);
-#else
-    (void)o;
-    (void)mode;
-#endif
-    return 0;
-}
 
 /* Gives the new file the old one's owner, group and mode (no set-id bit
  * when the owner or group could not be kept), or the usual mode of a new
@@ -685,11 +586,13 @@ static int finish_replacement(outfile *o) {
         if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid)
             mode &= ~(mode_t)(S_ISUID | S_ISGID);
         if (((now.st_mode & 07777) != mode && fchmod(o->fd, mode) < 0) ||
-            keep_acl(o, mode) < 0 ||
+            sgft__keep_acl(o->path, o->fd, mode) < 0 ||
             (!sgft__batch_on() && fsync(o->fd) < 0))
             return -1;
     }
     o->size = o->at;
+    if (o->unnamed && o->link_new)
+        return 0; /* given its path, open, at once (sgft__out_commit) */
     if (o->unnamed && o->exists && sgft__batch_on() &&
         sgft__batch_may_hold(o->fd) && nameable_later(o, now.st_dev))
         return 0; /* its group names it */
@@ -741,10 +644,33 @@ int sgft__out_finish(outfile *o) {
     return 0;
 }
 
+/* A new file without a name gets its path in one link, which refuses to
+ * replace a file made there meanwhile (SGFT_FILE_MADE); where it cannot
+ * be linked, it is named (or copied) and renamed as any other.  Sets
+ * *placed; 0 or an errno value. */
+static int link_new(outfile *o, bool *placed) {
+    int e = 0;
+    *placed = sgft__temp_link_new(o->fd, o->path) == 0;
+    if (!*placed && (errno == EEXIST || name_it(o) < 0))
+        e = errno == EEXIST ? SGFT_FILE_MADE : errno;
+    int fd = o->fd;
+    o->fd = -1;
+    return close(fd) < 0 && !e ? errno : e;
+}
+
 int sgft__out_commit(outfile *o, sgft_output_state *state) {
     int e = 0;
+    bool placed = false;
+    o->link_new = !o->finished && !o->exists; /* not -s: no file waits */
     if (sgft__out_finish(o) < 0) {
         e = o->err;
+    } else if (o->kind != K_STREAM && !o->unchanged && o->link_new &&
+               o->unnamed && (e = link_new(o, &placed)) != 0) {
+        /* reported below */
+    } else if (placed) {
+        *state = SGFT_OUTPUT_CREATED;
+        if (sgft__batch_written(o->path, false) < 0)
+            e = ENOMEM;
     } else if (o->kind == K_STREAM) {
         if (copy_out(o) < 0)
             e = errno;

@@ -32,6 +32,19 @@ int sgft__temp_unnamed(const char *name, mode_t mode);
 /* Gives the file fd made by sgft__temp_unnamed the name (its XXXXXX
  * guessed until it is new), listed in *slot; 0, or -1 with errno set. */
 int sgft__temp_link(int fd, char *name, temp_slot **slot);
+/* file_meta.c: the file path finally names, symbolic links followed one
+ * by one (a link to a file that does not exist yet names that file);
+ * malloc'd, NULL with errno set on failure. */
+char *sgft__final_target(const char *path);
+/* file_meta.c: the access ACL of the file path (Linux's
+ * system.posix_acl_access) carried over to the file fd of mode; where
+ * fd cannot take it, the group bits narrowed to what the owning group
+ * had.  0, or -1 with errno set. */
+int sgft__keep_acl(const char *path, int fd, mode_t mode);
+/* Gives the file fd made by sgft__temp_unnamed the name path where no
+ * file is (a link never replaces one: -1 with EEXIST); 0, or -1 with
+ * errno set. */
+int sgft__temp_link_new(int fd, const char *path);
 /* Renames tmp to path where no file is: -1 with EEXIST when another
  * program made one there meanwhile (file_temp.c). */
 int sgft__temp_rename_new(const char *tmp, const char *path);

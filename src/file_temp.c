@@ -278,6 +278,12 @@ void sgft__temp_links_found(dev_t dev, bool works) {
 
 /* --- into place ------------------------------------------------------------ */
 
+int sgft__temp_link_new(int fd, const char *path) {
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    return linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+}
+
 /* Renames tmp to path where no file is: EEXIST (-1) when another
  * program made one there since the run looked; renameat2's
  * RENAME_NOREPLACE, else a hard link (both refuse to replace), else, on
