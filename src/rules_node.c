@@ -96,6 +96,15 @@ static bool separated_points(checker *k, const prop *p, const value *v,
  * rectangle; on the second, the points of a rectangle are owned. */
 static bool read_value_points(checker *k, prop *p, value *v, unsigned char id,
                               bool rects) {
+    int x1, y1, x2, y2;
+    if (v->len == 2 && !(v->flags & VALF_DECODED) &&
+        sgft__val_point(value_bytes(k->ctx, v), 2, k->cols, k->rows, &x1,
+                        &y1) == VR_OK) {
+        /* one point of two letters, as most values are: as it is */
+        if (!rects)
+            own_points(k, p, v, id, x1, y1, x1, y1);
+        return false;
+    }
     sgft__decode_simple(k, &k->a, v);
     if (is_blank(k->a.data, k->a.len))
         return false;
@@ -111,7 +120,6 @@ static bool read_value_points(checker *k, prop *p, value *v, unsigned char id,
         }
         return false;
     }
-    int x1, y1, x2, y2;
     vresult r1, r2 = VR_OK;
     r1 = sgft__val_point(s, colon, k->cols, k->rows, &x1, &y1);
     x2 = x1;
