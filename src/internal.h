@@ -245,7 +245,7 @@ typedef struct input {
     void *read_data;
     char *data;
     size_t len, cap;
-    size_t chunk; /* the next read's size (0: READ_FIRST) */
+    size_t chunk; /* the next read's size (0: the first) */
     uint64_t win; /* absolute offset of data[0] */
     bool eof, error;
     int read_errno;
@@ -311,7 +311,6 @@ struct sgft_ctx {
     void *decide_data;
     sgft_summary sum;
     const char *in_path;  /* sgft_run_file's input, during the call */
-    uint64_t size_hint;   /* ... its size, when a regular file; else 0 */
     input in;
     game_tree *tree;      /* tree being checked, for FF[4] policies */
     sgft_write_fn write;
@@ -367,7 +366,8 @@ typedef struct outfile outfile;
 /* In batches: a file about to be read that waits in the group of
  * replacements puts the group in place first (it is read new). */
 void sgft__outputs_before_read(sgft_ctx *ctx, const char *path);
-/* Opens path ("-": standard output) to write; 26, 105 or 5 and NULL if not. */
+/* Opens path ("-" = standard output) for writing; reports 26, 105 or 5
+ * and returns NULL on failure. */
 outfile *sgft__out_open(sgft_ctx *ctx, const char *path);
 /* An sgft_write_fn over an outfile. */
 int sgft__out_write(void *o, const char *b, size_t len);
@@ -405,13 +405,9 @@ SGFT_COLD void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos,
 /* The largest buffer a context keeps for its next run. */
 #define SPARE_MAX ((size_t)1 << 20)
 /* The reads of a file (input.c, decode.c): the first gets READ_FIRST
- * bytes (a page or so), or all of a smaller file of known size; the size
- * doubles while the reads come back full, up to max. */
+ * bytes, so that a small file fills a page or so; the size doubles while
+ * the reads come back full, up to max. */
 #define READ_FIRST ((size_t)2 * 1024)
-static inline size_t sgft__read_first(const sgft_ctx *ctx) {
-    uint64_t n = ctx->size_hint;
-    return n && n < READ_FIRST ? (size_t)(n | 63) + 1 : READ_FIRST;
-}
 static inline size_t sgft__read_next(size_t size, bool full, size_t max) {
     return full && size < max ? size * 2 : size;
 }
