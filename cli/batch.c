@@ -386,6 +386,7 @@ typedef struct batch_run {
      * file renamed into place never replaces a folder or a link to
      * one. */
     char *last_folder, *last_real;
+    path_list made; /* the folders made, removed at the end when empty */
     claim *claims;
     size_t nclaims, claims_cap;
     _Atomic uint64_t reading; /* bytes read of the files being run */
@@ -467,7 +468,7 @@ static const char *outdir_folder(batch_run *b, char *out, bool *made) {
     free(b->last_real);
     b->last_folder = b->last_real = NULL;
     *slash = '/';
-    if (make_parents(out) < 0) {
+    if (make_parents(out, &b->made) < 0) {
         *made = false;
         return NULL;
     }
@@ -733,8 +734,7 @@ int run_batch(cli *c) {
     for (size_t i = 0; c->mode == B_OUTDIR && i < files.n && !into_dir; i++)
         into_dir = strcmp(files.v[i], "-") != 0;
     if (into_dir) {
-        if (make_parents(c->outdir) < 0 ||
-            (mkdir(c->outdir, 0777) < 0 && errno != EEXIST) ||
+        if (make_parents(c->outdir, &b.made) < 0 || make_folder(c->outdir, &b.made) < 0 ||
             !(b.real_dir = realpath(c->outdir, NULL))) {
             char detail[PATH_MAX + 200];
             snprintf(detail, sizeof detail, "cannot create the folder %s: %s",
@@ -780,6 +780,8 @@ end:
     paths_free(&files);
     paths_free(&failed);
     paths_free(&folders);
+    remove_empty_folders(&b.made);
+    paths_free(&b.made);
     free(b.inputs.v);
     free(b.outputs.v);
     name_free(&b.out_names);

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int paths_push(path_list *l, char *p) {
     if (l->n == l->cap) {
@@ -370,7 +371,7 @@ void paths_free(path_list *l) {
     l->n = l->cap = 0;
 }
 
-int make_parents(const char *path) {
+int make_parents(const char *path, path_list *made) {
     char *p = strdup(path);
     if (!p)
         return -1;
@@ -378,7 +379,7 @@ int make_parents(const char *path) {
         if (*s != '/')
             continue;
         *s = '\0';
-        if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+        if (make_folder(p, made) < 0) {
             free(p);
             return -1;
         }
@@ -386,4 +387,20 @@ int make_parents(const char *path) {
     }
     free(p);
     return 0;
+}
+
+int make_folder(const char *path, path_list *made) {
+    if (mkdir(path, 0777) == 0) {
+        /* not listed when out of memory: then it stays, empty or not */
+        char *k = made ? keep(made, path) : NULL;
+        if (k)
+            (void)paths_push(made, k);
+        return 0;
+    }
+    return errno == EEXIST ? 0 : -1;
+}
+
+void remove_empty_folders(const path_list *made) {
+    for (size_t i = made->n; i-- > 0;)
+        (void)rmdir(made->v[i]); /* only an empty one goes */
 }

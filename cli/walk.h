@@ -29,7 +29,13 @@ int paths_push(path_list *l, char *p);
 void paths_free(path_list *l);
 
 /* Creates the folders on the way to path (not path itself); -1 with
- * errno set when one cannot be made. */
-int make_parents(const char *path);
+ * errno set when one cannot be made.  Each folder made is added to made
+ * (when not NULL), in the order made. */
+int make_parents(const char *path, path_list *made);
+/* Creates the folder path unless it is there (as make_parents). */
+int make_folder(const char *path, path_list *made);
+/* The folders of made that are empty are removed, the last made first
+ * (--outdir: those made for files that were not written in the end). */
+void remove_empty_folders(const path_list *made);
 
 #endif

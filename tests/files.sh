@@ -346,6 +346,18 @@ check outdir-relative cmp -s norm.sgf w/clean/sub/y.sgf
 check outdir-nothing-else [ ! -e w/x.sgf ]
 "$SGFTIDY" -q --outdir=abs "$TMPD/x.sgf"
 check outdir-absolute cmp -s norm.sgf "abs$TMPD/x.sgf"
+# The folders made for outputs that were not written are removed at the
+# end, the folders that were there before are kept, empty or not.
+mkdir -p e/src/bad e/src/good e/pre/keep
+printf 'no data' >e/src/bad/x.sgf
+cp game.sgf e/src/good/y.sgf
+(cd e && "$SGFTIDY" -q -j 2 -R --outdir=pre src 2>/dev/null); rc=$?
+check outdir-empty-status [ "$rc" -eq 20 ]
+check outdir-empty-written cmp -s norm.sgf e/pre/src/good/y.sgf
+check outdir-empty-removed [ ! -e e/pre/src/bad ]
+check outdir-empty-kept [ -d e/pre/keep ]
+(cd e && "$SGFTIDY" -q --outdir=new/out src/bad/x.sgf 2>/dev/null)
+check outdir-empty-none [ ! -e e/new ]
 # Over an input, and two inputs onto one output.
 cp game.sgf self.sgf
 "$SGFTIDY" --outdir=. self.sgf 2>err; rc=$?
