@@ -414,7 +414,8 @@ static double cjk_score(const struct cand *c, const unsigned char *s, size_t n,
     int k = sgft__cjk_class(c->lang, cp);
     if (k)
         return (t > 0 ? t : 0) + by_class[k];
-    if (t > 0) /* a first-level character of no class */
+    /* a first-level Han character (or Hangul syllable) of no class */
+    if (t > 0 && sgft__cjk_classed(c->lang, cp))
         return c->lang == L_KO ? -0.6 : -1.5;
     return t;
 }
@@ -597,6 +598,9 @@ static void keep_converters(void) {
 #define UCHARDET_VOTE 1.0
 /* Readings closer than this are reported as a doubt (message 115). */
 #define CLOSE 1.5
+/* Of two charsets that read a text alike, the more common is named
+ * unless its score is this much lower. */
+#define SAME_TEXT 10.0
 
 /* Reads s[0..len) in every candidate, uchardet's vote added; false when
  * the text is ASCII. */
@@ -673,11 +677,16 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
     if (best < 0)
         return false;
     /* Charsets that read the text alike are one reading: the more common
-     * one is named (a Czech name in windows-1252 is not windows-1250). */
+     * one is named (a Czech name in windows-1252 is not windows-1250),
+     * unless it finds the text far less plausible (kana read in GB18030,
+     * whose rows for them are the same as EUC-JP's, are Japanese).  The
+     * reading weighs what its best candidate found. */
+    double won = r[best].score;
     for (int k = 0; k < NCANDS; k++)
         if (r[k].ok && r[k].hash == r[best].hash &&
-            cands[k].prior > cands[best].prior)
+            cands[k].prior > cands[best].prior && r[k].score > won - SAME_TEXT)
             best = k;
+    r[best].score = won;
     result(r, best, res);
     return true;
 }

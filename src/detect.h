@@ -18,6 +18,10 @@ extern const char *const sgft__lang_tables[L__COUNT][2];
  * 3 frequent in names and game records, 2 frequent in text, 1 known in
  * text, 0 other. */
 int sgft__cjk_class(lang lg, uint32_t c);
+/* Whether c is among the characters the classes of lg cover (the Han of
+ * Chinese and Japanese, the Hangul of Korean): kana, symbols and the
+ * like have no class, and are weighed by their place alone. */
+bool sgft__cjk_classed(lang lg, uint32_t c);
 /* Whether code point c is one of the characters of the UTF-8 text t. */
 bool sgft__set_has(const char *t, uint32_t c);
 bool sgft__ascii_letter(unsigned c);

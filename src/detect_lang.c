@@ -8,17 +8,29 @@
  * where they come from). */
 #include "detect_freq.h"
 
-int sgft__cjk_class(lang lg, uint32_t c) {
-    const unsigned char *t;
-    uint32_t first, last;
+/* The table of classes of lg and the code points it covers; NULL when
+ * lg has none. */
+static const unsigned char *class_table(lang lg, uint32_t *first,
+                                        uint32_t *last) {
+    *first = 0x4E00, *last = 0x9FFF; /* the unified Han */
     switch (lg) {
-    case L_ZH_HANS: t = freq_zh_hans, first = 0x4E00, last = 0x9FFF; break;
-    case L_ZH_HANT: t = freq_zh_hant, first = 0x4E00, last = 0x9FFF; break;
-    case L_JA: t = freq_ja, first = 0x4E00, last = 0x9FFF; break;
-    case L_KO: t = freq_ko, first = 0xAC00, last = 0xD7A3; break;
-    default: return 0;
+    case L_ZH_HANS: return freq_zh_hans;
+    case L_ZH_HANT: return freq_zh_hant;
+    case L_JA: return freq_ja;
+    case L_KO: *first = 0xAC00, *last = 0xD7A3; return freq_ko; /* Hangul */
+    default: return NULL;
     }
-    if (c < first || c > last)
+}
+
+bool sgft__cjk_classed(lang lg, uint32_t c) {
+    uint32_t first, last;
+    return class_table(lg, &first, &last) && c >= first && c <= last;
+}
+
+int sgft__cjk_class(lang lg, uint32_t c) {
+    uint32_t first, last;
+    const unsigned char *t = class_table(lg, &first, &last);
+    if (!t || c < first || c > last)
         return 0;
     c -= first;
     return t[c / 4] >> (2 * (c % 4)) & 3;
