@@ -333,7 +333,8 @@ cat "$mis"
 # The held-out table: names that the tables of detect.c were not made
 # from, in H records per charset (two names each, no CA, one file each).
 # Chinese, Japanese and Korean names are drawn by names.awk from lists of
-# surnames and given names (given-name characters for Chinese and Korean)
+# surnames and given names (given-name characters for Chinese and Korean;
+# for the "kana" rows, Japanese given names in hiragana or katakana)
 # written for this test, the more common ones more often: a sixth of their
 # characters are in none of the detection's lists.  Russian and Latin
 # names are words of random syllables made by heldout.awk, with a few
@@ -350,6 +351,7 @@ while IFS='|' read -r id enc seed kind least; do
     case $kind in
     zh|tw|ko) set -- -v sur="$lists/surnames-$kind.txt" -v giv="$lists/given-$kind.txt" -v g1=1 -v g2=2 ;;
     ja) set -- -v sur="$lists/surnames-ja.txt" -v giv="$lists/given-ja.txt" -v g1=1 -v g2=1 ;;
+    jakana) set -- -v sur="$lists/surnames-ja.txt" -v giv="$lists/given-ja-kana.txt" -v g1=1 -v g2=1 ;;
     ru) set -- -v cons=б_в_г_д_ж_з_к_л_м_н_п_р_с_т_ф_х_ц_ч_ш_щ -v vow=а_е_и_о_у_ы_э_ю_я \
             -v accv=ё -v accc=й_ь -v caps=б_Б_в_В_г_Г_д_Д_ж_Ж_з_З_к_К_л_Л_м_М_н_Н_п_П_р_Р_с_С_т_Т_ф_Ф_х_Х_ц_Ц_ч_Ч_ш_Ш_щ_Щ ;;
     west) set -- $latin -v accv=é_è_à_ü_ö_ä_ó_í_á_ú_â_ê_ô_ø_å_æ_ã_õ_î_ï_ë_û_ù_ò_ì -v accc=ñ_ç_ß ;;
@@ -360,7 +362,7 @@ while IFS='|' read -r id enc seed kind least; do
     lcentral) set -- -v list="$lists/latin-central.txt" ;;
     esac
     case $kind in
-    zh|tw|ja|ko) gen=names.awk ;;
+    zh|tw|ja|jakana|ko) gen=names.awk ;;
     lwest|lwest1252|lcentral) gen=latin.awk ;;
     *) gen=heldout.awk ;;
     esac
@@ -402,6 +404,8 @@ GB18030|GB18030|12|zh|98
 Big5|BIG5-HKSCS|13|tw|98
 Shift_JIS|CP932|14|ja|98
 EUC-JP|EUC-JP|15|ja|98
+Shift_JIS, kana|CP932|27|jakana|98
+EUC-JP, kana|EUC-JP|28|jakana|95
 EUC-KR|CP949|16|ko|98
 windows-1251|CP1251|17|ru|97
 KOI8-R|KOI8-R|18|ru|97
