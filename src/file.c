@@ -646,16 +646,32 @@ int sgft__out_finish(outfile *o) {
 
 /* A new file without a name gets its path in one link, which refuses to
  * replace a file made there meanwhile (SGFT_FILE_MADE); where it cannot
- * be linked, it is named (or copied) and renamed as any other.  Sets
- * *placed; 0 or an errno value. */
+ * be linked, it is named (or copied) and renamed as any other.  A write
+ * fault that a file system reports only when a descriptor is closed (as
+ * FUSE and NFS do) is had first, from a copy of the descriptor, while the
+ * file has no name; should the close after the link fail still, the file
+ * is unlinked again while its name is still its own.  Sets *placed; 0 or
+ * an errno value. */
 static int link_new(outfile *o, bool *placed) {
-    int e = 0;
-    *placed = sgft__temp_link_new(o->fd, o->path) == 0;
-    if (!*placed && (errno == EEXIST || name_it(o) < 0))
+    int e = 0, d = dup(o->fd);
+    struct stat st;
+    *placed = false;
+    if (d < 0 || close(d) < 0 || fstat(o->fd, &st) < 0)
+        e = errno;
+    else if (!(*placed = sgft__temp_link_new(o->fd, o->path) == 0) &&
+             (errno == EEXIST || name_it(o) < 0))
         e = errno == EEXIST ? SGFT_FILE_MADE : errno;
     int fd = o->fd;
     o->fd = -1;
-    return close(fd) < 0 && !e ? errno : e;
+    if (close(fd) < 0 && !e) {
+        e = errno;
+        struct stat now;
+        if (*placed && lstat(o->path, &now) == 0 && now.st_dev == st.st_dev &&
+            now.st_ino == st.st_ino)
+            unlink(o->path);
+        *placed = false;
+    }
+    return e;
 }
 
 int sgft__out_commit(outfile *o, sgft_output_state *state) {

@@ -699,5 +699,61 @@ check made-meanwhile-kept [ "$(cat made/out.sgf)" = "their data" ]
 check made-meanwhile-message grep -q '^made-in: fatal F27: cannot write output file: made/out.sgf: another program made it while this one ran: left as it is$' made.err
 check made-meanwhile-no-temps [ -z "$(temps made)" ]
 
+# A write fault that the file system reports only when the file is
+# closed (as FUSE and NFS do): fatal 27, and no file, neither when the
+# close of a copy of the descriptor fails before the new file is linked in
+# place, nor when the close after the link does.  A library loaded before
+# the program makes close() fail with EIO; it needs a C compiler, and a
+# program built without AddressSanitizer (which must be loaded first) and
+# not run under valgrind.
+cc=$(command -v cc || command -v gcc || true)
+if [ -n "$cc" ] && [ -z "${VALGRIND:-}" ] &&
+    ! grep -q __asan_init "$SGFTIDY" 2>/dev/null; then
+    cat >closefail.c <<'SHIM'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+/* FAIL_AT=dup: the close of the copy made by dup(); FAIL_AT=link: the
+ * close of the descriptor linked from /proc/self/fd */
+static int marked = -1;
+static int at(const char *w) { const char *e = getenv("FAIL_AT"); return e && !strcmp(e, w); }
+int dup(int fd) {
+    int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "dup");
+    int r = real(fd);
+    if (at("dup")) marked = r;
+    return r;
+}
+int linkat(int a, const char *p, int b, const char *q, int f) {
+    int (*real)(int, const char *, int, const char *, int) =
+        (int (*)(int, const char *, int, const char *, int))dlsym(RTLD_NEXT, "linkat");
+    int r = real(a, p, b, q, f);
+    if (r == 0 && at("link") && !strncmp(p, "/proc/self/fd/", 14)) marked = atoi(p + 14);
+    return r;
+}
+int close(int fd) {
+    int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "close");
+    if (fd >= 0 && fd == marked) { marked = -1; real(fd); errno = EIO; return -1; }
+    return real(fd);
+}
+SHIM
+    if "$cc" -shared -fPIC -o closefail.so closefail.c -ldl 2>/dev/null; then
+        for when in dup link; do
+            rm -rf cf
+            mkdir cf
+            FAIL_AT=$when LD_PRELOAD=$TMPD/closefail.so "$SGFTIDY" game.sgf cf/out.sgf 2>cf.err; rc=$?
+            check "close-fault-$when-status" [ "$rc" -eq 20 ]
+            check "close-fault-$when-message" grep -q '^game.sgf: fatal F27: cannot write output file: cf/out.sgf: Input/output error$' cf.err
+            check "close-fault-$when-no-file" [ -z "$(ls -A cf)" ]
+        done
+    else
+        notice "files.sh: close faults not tested (the library could not be built)"
+    fi
+else
+    notice "files.sh: close faults not tested (no C compiler, or AddressSanitizer or valgrind)"
+fi
+
 echo "files: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
