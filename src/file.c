@@ -88,7 +88,6 @@ static ssize_t read_full(int fd, char *b, size_t len) {
     return (ssize_t)got;
 }
 
-
 /* --- output files -------------------------------------------------------- */
 
 typedef enum out_kind { K_REPLACE, K_STREAM } out_kind;
