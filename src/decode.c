@@ -130,7 +130,7 @@ size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
         if (mode == DEC_UTF8) {
             /* One character of several bytes. */
             unsigned char c = (unsigned char)in[i];
-            size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            size_t n = sgft__utf8_seq_len(c);
             if (n > 1 && i + n > len && !final)
                 break; /* wait for the rest of the character */
             if (n > 1 && i + n <= len && sgft__utf8_valid(in + i, n)) {
@@ -681,7 +681,7 @@ static long decoder_read(void *data, char *out, size_t cap) {
             size_t len = d->end - d->start;
             size_t v = sgft__utf8_valid_end(d->raw + d->start, len);
             unsigned char c = v < len ? (unsigned char)d->raw[d->start + v] : 0;
-            size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            size_t need = sgft__utf8_seq_len(c);
             if (v == len || (!d->eof && need > 1 && v + need > len))
                 d->clean = v;
         }

@@ -27,7 +27,7 @@ static int utf8_share(const char *s, size_t len) {
             i++;
             continue;
         }
-        size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        size_t n = sgft__utf8_seq_len(c);
         if (n > 1 && i + n <= len && sgft__utf8_valid(s + i, n)) {
             good += n;
             i += n;

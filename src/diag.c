@@ -125,7 +125,7 @@ static void put_display(buf *b, const char *s, size_t len, bool cut_long) {
         }
         /* Messages are UTF-8: a byte that is not part of a well-formed
          * character (text not yet converted) shows as U+FFFD. */
-        size_t cl = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        size_t cl = sgft__utf8_seq_len(c);
         if (cl > 1 && i + cl <= n && sgft__utf8_valid(s + i, cl)) {
             sgft__buf_put(b, s + i, cl);
             i += cl;

@@ -178,9 +178,6 @@ static void guess_name(char *name) {
  * *slot once made: a name listed before would be removed by a signal in
  * between even when it is another file's. */
 static int make_entry(char *name, int fd, mode_t mode, temp_slot **slot) {
-    char proc[64];
-    if (fd >= 0)
-        snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
     int got = -1, e = 0;
     *slot = NULL;
     for (int tries = 0; got < 0 && !e; tries++) {
@@ -190,8 +187,7 @@ static int make_entry(char *name, int fd, mode_t mode, temp_slot **slot) {
             break;
         }
         got = fd < 0 ? open(name, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY, mode)
-                     : linkat(AT_FDCWD, proc, AT_FDCWD, name,
-                              AT_SYMLINK_FOLLOW);
+                     : sgft__temp_link_new(fd, name);
         if (got < 0) {
             e = errno == EEXIST && tries < 100 ? 0 : errno;
         } else if (!(*slot = temp_register(name))) {

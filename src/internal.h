@@ -664,6 +664,10 @@ size_t sgft__plain_end(const char *s, size_t i, size_t len);
 void sgft__unescape(buf *out, const char *raw, size_t len);
 /* Number of characters (UTF-8 code points) in s[0..len). */
 size_t sgft__utf8_width(const char *s, size_t len);
+/* The length of the UTF-8 character byte c starts (1: ASCII, or none). */
+static inline size_t sgft__utf8_seq_len(unsigned char c) {
+    return c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+}
 /* Number of UTF-8 continuation bytes in s[0..len). */
 size_t sgft__utf8_continuations(const char *s, size_t len);
 /* The decimal digits of v into s (at least 21 bytes; not ended): their

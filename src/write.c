@@ -73,7 +73,7 @@ static void newline(writer *w) {
 
 static inline size_t seq_len(const char *s, size_t i, size_t len) {
     unsigned char c = (unsigned char)s[i];
-    size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    size_t n = sgft__utf8_seq_len(c);
     if (i + n > len)
         n = len - i;
     for (size_t k = 1; k < n; k++)
