@@ -244,8 +244,10 @@ static void check_node(checker *k, node *n) {
             sgft__execute_node(k->board, n, &k->facts, k->nlater);
         if (k->facts.captured)
             n->flags |= NODEF_CAPTURED;
-        if (k->facts.setup || k->facts.n_marks) /* else nothing to fix */
-            sgft__fix_after_board(k->ctx, n, &k->facts, k->grid, k->origin,
+        point_scratch *s;
+        if ((k->facts.setup || k->facts.n_marks) && /* else nothing to fix */
+            (s = sgft__point_scratch(k)))
+            sgft__fix_after_board(k->ctx, n, &k->facts, s->grid, s->origin,
                                   k->cols, k->rows);
     }
     run_board(k, n);
@@ -323,6 +325,7 @@ static checker *checker_new(sgft_ctx *ctx) {
         memset(&k->facts, 0, sizeof k->facts);
         k->later = NULL;
         k->later_cap = 0;
+        k->pts = NULL;
     }
     memset(k, 0, offsetof(checker, a));
     sgft__buf_clear(&k->a);
@@ -340,7 +343,14 @@ static void checker_destroy(checker *k) {
     sgft__buf_free(&k->num_in);
     sgft__exec_facts_free(&k->facts);
     free(k->later);
+    free(k->pts);
     free(k);
+}
+
+point_scratch *sgft__point_scratch(checker *k) {
+    if (!k->pts && !(k->pts = malloc(sizeof *k->pts)))
+        k->ctx->status = SGFT_ENOMEM;
+    return k->pts;
 }
 
 void sgft__checker_release(sgft_ctx *ctx) {

@@ -43,6 +43,14 @@ typedef struct checker {
     exec_facts facts; /* what the replay found at the current node */
     node **later;     /* the walk's siblings still to be checked */
     size_t later_cap;
+    /* the scratch of the point rules: made by sgft__point_scratch when a
+     * node first needs it (most small games never do) */
+    struct point_scratch *pts;
+    size_t nset; /* of pts->set */
+} checker;
+
+/* The scratch of the point rules of one node. */
+typedef struct point_scratch {
     /* point ownership for the uniqueness rules of one node, one group of
      * properties at a time: 0 = free, else 1 + index in the group */
     unsigned char grid[MAX_BOARD * MAX_BOARD];
@@ -51,8 +59,11 @@ typedef struct checker {
     /* the points given an owner in the grid since it was cleared for the
      * group, as y * MAX_BOARD + x, in the order set (nset of them) */
     uint16_t set[MAX_BOARD * MAX_BOARD];
-    size_t nset;
-} checker;
+} point_scratch;
+
+/* k's point scratch, made when it has none (its contents undefined);
+ * NULL when out of memory (the context's status says so). */
+point_scratch *sgft__point_scratch(checker *k);
 
 /* Node flags kept by the rules along the walk (node.flags). */
 enum {

@@ -26,7 +26,7 @@ static void own_points(checker *k, const prop *p, const value *v,
     bool dup = false;
     for (int x = x1; x <= x2; x++)
         for (int y = y1; y <= y2; y++) {
-            unsigned char *g = &k->grid[y * MAX_BOARD + x];
+            unsigned char *g = &k->pts->grid[y * MAX_BOARD + x];
             if (*g) {
                 if (!dup) {
                     char pt[3] = {sgft__coord_char(x), sgft__coord_char(y), 0};
@@ -41,8 +41,8 @@ static void own_points(checker *k, const prop *p, const value *v,
                 dup = true;
             } else {
                 *g = id;
-                k->origin[y * MAX_BOARD + x] = v->off;
-                k->set[k->nset++] = (uint16_t)(y * MAX_BOARD + x);
+                k->pts->origin[y * MAX_BOARD + x] = v->off;
+                k->pts->set[k->nset++] = (uint16_t)(y * MAX_BOARD + x);
             }
         }
 }
@@ -208,11 +208,11 @@ static bool view_corners(checker *k, prop *p) {
         return false;
     for (int x = x1 < x2 ? x1 : x2; x <= (x1 < x2 ? x2 : x1); x++)
         for (int y = y1 < y2 ? y1 : y2; y <= (y1 < y2 ? y2 : y1); y++) {
-            unsigned char *g = &k->grid[y * MAX_BOARD + x];
+            unsigned char *g = &k->pts->grid[y * MAX_BOARD + x];
             if (!*g)
-                k->set[k->nset++] = (uint16_t)(y * MAX_BOARD + x);
+                k->pts->set[k->nset++] = (uint16_t)(y * MAX_BOARD + x);
             *g = 1; /* VW is alone in its group */
-            k->origin[y * MAX_BOARD + x] = p->values->off;
+            k->pts->origin[y * MAX_BOARD + x] = p->values->off;
         }
     return true;
 }
@@ -263,7 +263,7 @@ static bool empty_values(checker *k, prop *p) {
  * points; then the lists rewritten in canonical form. */
 static void point_group(checker *k, node *n, prop **members, size_t count,
                         prop_group g) {
-    memset(k->grid, 0, sizeof k->grid);
+    memset(k->pts->grid, 0, sizeof k->pts->grid);
     k->nset = 0;
     if (g == G_MARKUP && k->ctx->opt.delete_move_markup) {
         /* -m: markup on the point of the move goes (38). */
@@ -274,7 +274,7 @@ static void point_group(checker *k, node *n, prop **members, size_t count,
         if (mv && mv->values && mv->values->len == 2 &&
             sgft__val_point(value_bytes(k->ctx, mv->values), 2, k->cols,
                             k->rows, &x, &y) == VR_OK)
-            k->grid[y * MAX_BOARD + x] = GRID_MOVE;
+            k->pts->grid[y * MAX_BOARD + x] = GRID_MOVE;
     }
     for (size_t i = 0; i < count; i++) {
         prop *p = members[i];
@@ -311,9 +311,9 @@ static void point_group(checker *k, node *n, prop **members, size_t count,
         wp_mode mode = k->ctx->opt.expand            ? WP_RUNS
                        : g == G_SETUP && k->board ? WP_ORIGIN
                                                   : WP_RECTS;
-        sgft__fix_write_points(k->ctx, n, p, k->grid, k->origin,
+        sgft__fix_write_points(k->ctx, n, p, k->pts->grid, k->pts->origin,
                                (unsigned char)(i + 1), k->cols, k->rows,
-                               mode, k->set, k->nset);
+                               mode, k->pts->set, k->nset);
     }
 }
 
@@ -321,7 +321,7 @@ void sgft__point_lists(checker *k, node *n, prop_group only) {
     bool any = false;
     for (prop *p = n->props; p && !any; p = p->next)
         any = is_point_list(p) || p->id == P_M;
-    if (!any)
+    if (!any || !sgft__point_scratch(k))
         return;
     /* The lists of each group in the order of the node; setup as SGFC
      * reads a node, AB and AW before AE: a point in AE and in AB or AW is

@@ -357,8 +357,11 @@ static void moves_after_root(checker *k, node *root, prop *ha, long handicap,
         return; /* one black move, or no white one: not a handicap */
     /* the same point twice is a capture or a mistake, not a handicap */
     if (on_board && blacks == handicap) {
-        unsigned char *seen = k->grid;
-        memset(seen, 0, sizeof k->grid);
+        point_scratch *s = sgft__point_scratch(k);
+        if (!s)
+            return; /* out of memory */
+        unsigned char *seen = s->grid;
+        memset(seen, 0, sizeof s->grid);
         for (node *m = root->child; m != n; m = m->child) {
             int x, y;
             stone_at(k, sgft__prop_find(m, P_B)->values, &x, &y);
@@ -366,7 +369,7 @@ static void moves_after_root(checker *k, node *root, prop *ha, long handicap,
                 on_board = false;
             seen[y * MAX_BOARD + x] = 1;
         }
-        memset(seen, 0, sizeof k->grid);
+        memset(seen, 0, sizeof s->grid);
     }
     const char *why = NULL;
     if (blacks != handicap)
