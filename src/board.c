@@ -10,7 +10,8 @@
 static void board_destroy(board *b);
 
 /* Gives b the arrays of n points (the two of bytes, then the chains'
- * fields and the two arrays of uint16_t); false when out of memory. */
+ * fields, the two arrays of uint16_t and last the chains' fields of an
+ * empty board); false when out of memory. */
 static bool board_points(board *b, size_t n) {
     if (n <= b->npoints)
         return true;
@@ -24,19 +25,24 @@ static bool board_points(board *b, size_t n) {
     b->stones = (unsigned char *)m;
     b->skip = b->stones + n;
     b->pt = (struct chain_pt *)(void *)(m + bytes);
-    b->pt_fresh = b->pt + n;
-    b->scratch = (uint16_t *)(void *)(b->pt_fresh + n);
+    b->scratch = (uint16_t *)(void *)(b->pt + n);
     b->stack = b->scratch + n;
-    /* Copied at the start of each tree (board sizes differ, heads not). */
-    memset(b->pt_fresh, 0, n * sizeof *b->pt_fresh);
-    for (size_t i = 0; i < n; i++)
-        b->pt_fresh[i].head = (uint16_t)i;
+    b->pt_fresh = (struct chain_pt *)(void *)(b->stack + n);
+    b->fresh_made = false;
     return true;
+}
+
+/* The chains' fields of an empty board of n points: each its own head. */
+static void empty_chains(struct chain_pt *pt, size_t n) {
+    memset(pt, 0, n * sizeof *pt);
+    for (size_t i = 0; i < n; i++)
+        pt[i].head = (uint16_t)i;
 }
 
 board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     /* The board of the tree before is used again, with its logs. */
     board *b = ctx->spare_board;
+    bool reused = b && b->npoints;
     if (b) {
         ctx->spare_board = NULL;
     } else {
@@ -71,7 +77,17 @@ board *sgft__board_new(sgft_ctx *ctx, int cols, int rows) {
     for (int y = 0; y < rows; y++)
         memset(&b->stones[AT(b, 0, y)], EMPTY, (size_t)cols);
     memset(b->skip, 0, n);
-    memcpy(b->pt, b->pt_fresh, n * sizeof *b->pt);
+    /* A board's first tree sets its chains' fields one by one; the next
+     * ones copy them from pt_fresh (board sizes differ, heads not), made
+     * then: a process that checks one game never writes it. */
+    if (!reused) {
+        empty_chains(b->pt, n);
+    } else {
+        if (!b->fresh_made)
+            empty_chains(b->pt_fresh, b->npoints);
+        b->fresh_made = true;
+        memcpy(b->pt, b->pt_fresh, n * sizeof *b->pt);
+    }
     return b;
 }
 

@@ -88,6 +88,7 @@ struct board {
         uint16_t next; /* the next stone of the chain, circular */
         uint16_t size, libs; /* at the head: stones and pseudo-liberties */
     } *pt, *pt_fresh; /* pt_fresh: pt on an empty board (each its head) */
+    bool fresh_made;    /* pt_fresh is made (at the board's second tree) */
     uint16_t *scratch, *stack; /* chain rebuild */
 };
 
