@@ -22,7 +22,7 @@ static frame *top(parser *p) { return &p->stack[p->depth - 1]; }
 
 static bool push(parser *p, node *parent, long pdepth, uint64_t off) {
     if (p->depth == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 64;
+        size_t cap = p->cap ? p->cap * 2 : 8;
         frame *s = realloc(p->stack, cap * sizeof *s);
         if (!s) {
             oom(p);
