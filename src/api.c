@@ -699,8 +699,10 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
      * /dev/stdin): opened for writing while it is read, a FIFO would
      * never end. */
     struct stat is, os;
-    if (out_path && !splitting && strcmp(out_path, "-") != 0 &&
-        fstat(in, &is) == 0 && !S_ISREG(is.st_mode) &&
+    bool known = fstat(in, &is) == 0;
+    ctx->size_hint = known && S_ISREG(is.st_mode) ? (uint64_t)is.st_size : 0;
+    if (out_path && !splitting && strcmp(out_path, "-") != 0 && known &&
+        !S_ISREG(is.st_mode) &&
         (in != STDIN_FILENO || S_ISFIFO(is.st_mode)) &&
         stat(out_path, &os) == 0 && os.st_dev == is.st_dev &&
         os.st_ino == is.st_ino) {
@@ -708,9 +710,8 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
         r.detail = "it is the input, a FIFO or a device, which cannot be "
                    "read and then written again";
         sgft__report(ctx, M_OUTPUT_REFUSED, false, 0, &r);
-        if (in != STDIN_FILENO)
-            close(in);
-        return SGFT_EOPEN;
+        st = SGFT_EOPEN;
+        goto done;
     }
     sgft_write_fn wfn = NULL;
     void *wdata = NULL;
@@ -794,5 +795,6 @@ done:
     if (in != STDIN_FILENO)
         close(in);
     ctx->in_path = NULL;
+    ctx->size_hint = 0;
     return st;
 }

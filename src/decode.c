@@ -548,7 +548,7 @@ static bool fill_raw(decoder *d, size_t want) {
             d->end -= d->start;
             d->start = 0;
         }
-        size_t least = d->chunk ? d->chunk : READ_FIRST;
+        size_t least = d->chunk ? d->chunk : sgft__read_first(d->ctx);
         if (d->cap - d->end < least) {
             size_t cap = d->cap ? d->cap * 2 : least * 2;
             while (cap - d->end < least)

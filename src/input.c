@@ -22,6 +22,7 @@ void sgft__input_start(sgft_ctx *ctx, sgft_read_fn rd, void *data) {
     memset(in, 0, sizeof *in);
     in->read = rd;
     in->read_data = data;
+    in->chunk = sgft__read_first(ctx);
     in->base.line = in->base.col = 1;
     in->far = in->cur = in->base;
     in->data = ctx->spare_window;

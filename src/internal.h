@@ -245,7 +245,7 @@ typedef struct input {
     void *read_data;
     char *data;
     size_t len, cap;
-    size_t chunk; /* the next read's size (0: the first) */
+    size_t chunk; /* the next read's size (0: READ_FIRST) */
     uint64_t win; /* absolute offset of data[0] */
     bool eof, error;
     int read_errno;
@@ -311,6 +311,7 @@ struct sgft_ctx {
     void *decide_data;
     sgft_summary sum;
     const char *in_path;  /* sgft_run_file's input, during the call */
+    uint64_t size_hint;   /* ... its size, when a regular file; else 0 */
     input in;
     game_tree *tree;      /* tree being checked, for FF[4] policies */
     sgft_write_fn write;
@@ -366,8 +367,7 @@ typedef struct outfile outfile;
 /* In batches: a file about to be read that waits in the group of
  * replacements puts the group in place first (it is read new). */
 void sgft__outputs_before_read(sgft_ctx *ctx, const char *path);
-/* Opens path ("-" = standard output) for writing; reports 26, 105 or 5
- * and returns NULL on failure. */
+/* Opens path ("-": standard output) to write; 26, 105 or 5 and NULL if not. */
 outfile *sgft__out_open(sgft_ctx *ctx, const char *path);
 /* An sgft_write_fn over an outfile. */
 int sgft__out_write(void *o, const char *b, size_t len);
@@ -388,8 +388,7 @@ void sgft__out_abort(outfile *o);
 #else
 #define SGFT_COLD
 #endif
-/* A function of a rarer path kept out of its caller, so that the common
- * path around it stays small. */
+/* A rarer path kept out of its caller, so the common path stays small. */
 #if defined __GNUC__
 #define SGFT_NOINLINE __attribute__((noinline))
 #else
@@ -402,12 +401,15 @@ SGFT_COLD void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos,
                             uint64_t off, const report *r);
 
 /* input.c */
-/* The largest buffer a context keeps for its next run. */
-#define SPARE_MAX ((size_t)1 << 20)
+#define SPARE_MAX ((size_t)1 << 20) /* the most a context keeps for later */
 /* The reads of a file (input.c, decode.c): the first gets READ_FIRST
- * bytes, so that a small file fills a page or so; the size doubles while
- * the reads come back full, up to max. */
+ * bytes (a page or so), or all of a smaller file of known size; the size
+ * doubles while the reads come back full, up to max. */
 #define READ_FIRST ((size_t)2 * 1024)
+static inline size_t sgft__read_first(const sgft_ctx *ctx) {
+    uint64_t n = ctx->size_hint;
+    return n && n < READ_FIRST ? (size_t)(n | 63) + 1 : READ_FIRST;
+}
 static inline size_t sgft__read_next(size_t size, bool full, size_t max) {
     return full && size < max ? size * 2 : size;
 }
@@ -471,8 +473,7 @@ void sgft__parser_release_spare(sgft_ctx *ctx);
 void sgft__nul_to_space(sgft_ctx *ctx, const prop *pr, char *v, size_t len,
                         uint64_t off);
 
-/* tree.c: building and walking trees (all allocations in ctx->tree_arena;
- * NULL on out of memory). */
+/* tree.c: building and walking trees (in ctx->tree_arena; NULL: no memory). */
 node *sgft__node_new(sgft_ctx *ctx, node *parent, uint64_t off);
 prop *sgft__prop_add(sgft_ctx *ctx, node *n, prop_id id, const char *name,
                      size_t name_len, uint64_t off);
@@ -782,8 +783,7 @@ int sgft__flush_output(sgft_ctx *ctx);   /* the buffer to ctx->write */
 /* dump.c: a plain listing of the tree's content, for tests. */
 int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree);
 
-/* diag.c: the class (msg_class) and critical flag of message n; -1, false
- * for an unknown number. */
+/* diag.c: class (msg_class), critical flag of message n (unknown: -1, false) */
 int sgft__msg_class(int n);
 bool sgft__msg_critical(int n);
 
