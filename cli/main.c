@@ -515,8 +515,7 @@ void cli_apply_given(cli *c) {
     replaying = false;
 }
 
-/* A path to run: argv's, or one in the text of --files-from; neither
- * is copied. */
+/* A path to run: argv's, or one in --files-from's text (not copied). */
 static void add_file(cli *c, char *path) {
     if (c->nfiles == c->files_cap) {
         size_t cap = c->files_cap ? c->files_cap * 2 : 64;
@@ -690,14 +689,15 @@ static void cli_free(cli *c) {
     }
     free(c->given);
     config_free(c);
-    /* base: the command line's options, once the files are run; before,
-     * opt is they. */
+    /* base: the command line's options once files are run (before: opt) */
     sgft_options_free(c->base ? c->base : c->opt);
 }
 
 int main(int argc, char **argv) {
-    /* A line at a time: unbuffered, JSON made a system call a byte. */
-    setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
+    /* A line at a time: unbuffered, JSON made a system call a byte.  A
+     * buffer of the program's own: the C library's would cost a stat. */
+    static char err_buf[BUFSIZ];
+    setvbuf(stderr, err_buf, _IOLBF, sizeof err_buf);
     cli c;
     memset(&c, 0, sizeof c);
     c.opt = sgft_options_new();
