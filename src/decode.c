@@ -450,9 +450,7 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
             sgft__dec_read_as(ctx, ca, DEC_AS_UTF8, false, 0);
             snprintf(name, size, "UTF-8");
             return true;
-        } else if (sgft__detect_mislabelled(head, len, final, name, &g)) {
-            sgft__dec_mislabelled(ctx, ca, &g, false, 0);
-            sgft__copy_str(name, size, g.name);
+        } else if (sgft__dec_mislabel(ctx, ca, name, size, head, len, final, false, 0)) {
             return true;
         } else if (sgft__dec_c1_of_1252(name, head, len)) {
             sgft__dec_read_as(ctx, ca, DEC_AS_1252, false, 0);

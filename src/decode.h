@@ -65,6 +65,13 @@ void sgft__dec_read_as(sgft_ctx *ctx, const char *ca, const char *how,
 void sgft__dec_mislabelled(sgft_ctx *ctx, const char *ca,
                            const detect_result *g, bool has_pos,
                            uint64_t off);
+/* decode_evidence.c: a CA whose reading of s[0..len) is implausible
+ * where another reads it clearly better (sgft__detect_mislabelled):
+ * reports 104 and puts in name (size bytes) what the text is read as,
+ * UTF-8 when it is valid UTF-8; false when the CA stands. */
+bool sgft__dec_mislabel(sgft_ctx *ctx, const char *ca, char *name,
+                        size_t size, const char *s, size_t len, bool final,
+                        bool has_pos, uint64_t off);
 /* Message 115 when the detection had a close second. */
 void sgft__dec_report_close(sgft_ctx *ctx, const detect_result *g,
                             bool has_pos, uint64_t off);

@@ -1,6 +1,7 @@
 /* decode_evidence.c - what the bytes of a text say about the charset
  * declared for it (decode.c for -E1, decode_tree.c for -E2): UTF-8 with
- * a few bad bytes, or another charset under CA[UTF-8]; the escape
+ * a few bad bytes, or another charset under CA[UTF-8]; a CA whose
+ * reading is implausible where another one reads well; the escape
  * sequences of ISO-2022-JP, a 7-bit charset that no byte above 0x7F
  * betrays; the bytes 0x80-0x9F, control codes in ISO-8859-1 and
  * letters, quotes and the euro sign in windows-1252. */
@@ -107,4 +108,24 @@ bool sgft__dec_c1_of_1252(const char *cs, const char *s, size_t len) {
         }
     }
     return any;
+}
+
+bool sgft__dec_mislabel(sgft_ctx *ctx, const char *ca, char *name,
+                        size_t size, const char *s, size_t len, bool final,
+                        bool has_pos, uint64_t off) {
+    detect_result g;
+    if (!sgft__detect_mislabelled(s, len, final, name, &g))
+        return false;
+    /* UTF-8 of two bytes a character (accented Latin letters) is valid
+     * text in GBK or Shift_JIS too, and passes sgft__dec_utf8_instead:
+     * once that reading proves implausible, it is UTF-8, not a third
+     * charset. */
+    if (sgft__dec_decodes_cleanly("UTF-8", s, len, final)) {
+        sgft__dec_read_as(ctx, ca, DEC_AS_UTF8, has_pos, off);
+        snprintf(name, size, "UTF-8");
+    } else {
+        sgft__dec_mislabelled(ctx, ca, &g, has_pos, off);
+        sgft__copy_str(name, size, g.name);
+    }
+    return true;
 }

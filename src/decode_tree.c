@@ -385,11 +385,9 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
             } else if (sgft__dec_utf8_instead(name, t, text.len, true)) {
                 sgft__dec_read_as(ctx, declared, DEC_AS_UTF8, true, ca->off);
                 snprintf(name, sizeof name, "UTF-8");
-            } else if ((strcmp(name, "ISO-8859-1") == 0 ||
-                        strcmp(name, "CP1252") == 0) &&
-                       sgft__detect_mislabelled(t, text.len, true, name, &g)) {
-                sgft__dec_mislabelled(ctx, declared, &g, true, ca->off);
-                sgft__copy_str(name, sizeof name, g.name);
+            } else if (sgft__dec_mislabel(ctx, declared, name, sizeof name, t,
+                                          text.len, true, true, ca->off)) {
+                /* name is what the text is read as */
             } else if (sgft__dec_c1_of_1252(name, t, text.len)) {
                 sgft__dec_read_as(ctx, declared, DEC_AS_1252, true, ca->off);
                 snprintf(name, sizeof name, "CP1252");

@@ -282,6 +282,23 @@ enum { NCANDS = sizeof cands / sizeof cands[0] };
  * evidence for any file, and a bound on the time a large one takes. */
 #define SCORE_MAX 20000
 
+/* KS X 1001's composition of a Hangul syllable that is not among its
+ * 2350 in eight bytes: the filler (A4D4), then an initial consonant, a
+ * vowel and a final consonant, each a jamo of row A4 or the filler for
+ * none.  Only Korean text holds one, and it reads as a syllable: its
+ * weight is that of four plausible characters. */
+#define UHC_COMPOSED 8.8
+static bool uhc_composed(const unsigned char *s, size_t len) {
+    if (len < 8 || s[0] != 0xA4 || s[1] != 0xD4)
+        return false;
+    for (int j = 2; j < 8; j += 2)
+        if (s[j] != 0xA4 || s[j + 1] < 0xA1 || s[j + 1] > 0xD4)
+            return false;
+    bool lead = s[3] <= 0xBE || s[3] == 0xD4, vowel = s[5] >= 0xBF;
+    bool tail = s[7] <= 0xBE || s[7] == 0xD4;
+    return lead && vowel && tail && !(s[3] == 0xD4 && s[5] == 0xD4);
+}
+
 /* The length of the character at s[0..len) in a multi-byte form; 0 when
  * the byte cannot start one, and more than len when it is cut off. */
 static size_t char_len(form f, const unsigned char *s, size_t len) {
@@ -475,6 +492,17 @@ static void read_as(int k, const char *s, size_t len,
     memset(&phrase, 0, sizeof phrase);
     bool latin = c->lang == L_WEST || c->lang == L_CENTRAL;
     for (size_t i = 0; i < len && r->ok;) {
+        if (c->form == F_UHC && uhc_composed(u + i, len - i)) {
+            for (int j = 0; j < 8; j++)
+                r->hash = (r->hash ^ u[i + j]) * 1099511628211u;
+            if (r->chars < SCORE_MAX) {
+                r->score += UHC_COMPOSED;
+                r->chars++;
+            }
+            prev_letter = false;
+            i += 8;
+            continue;
+        }
         size_t n = char_len(c->form, u + i, len - i);
         if (n == 0) {
             r->ok = false;
@@ -691,10 +719,12 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
     return true;
 }
 
-/* How much better than the declared Latin reading a double-byte one must
- * read, and how bad the declared one must be (per non-ASCII character):
- * real Western text scores well above 0 a letter, double-byte text read
- * one byte at a time far below it. */
+/* How much better than the declared reading another one must read, and
+ * how bad the declared one must be (per non-ASCII character): real text
+ * scores above 0 a character in its charset (generated records of
+ * Chinese, Japanese and Korean names and comments in theirs: 0.25 at the
+ * lowest), double-byte text read one byte at a time or in another
+ * double-byte charset far below it. */
 #define MISLABEL_GAP 8.0
 #define MISLABEL_POOR 0.0
 
@@ -703,17 +733,23 @@ bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
     memset(res, 0, sizeof *res);
     int d = -1;
     for (int k = 0; k < NCANDS; k++)
-        if (cands[k].form == F_SINGLE && cands[k].lang == L_WEST &&
+        if ((cands[k].form != F_SINGLE || cands[k].lang == L_WEST) &&
             strcmp(cands[k].name, declared) == 0)
             d = k;
+    if (d < 0)
+        return false;
+    /* The declared reading alone first: most texts read well in it. */
     reading r[NCANDS];
-    if (d < 0 || !read_all(s, len, final, r) || !r[d].ok || !r[d].chars)
+    read_as(d, s, len, final, &r[d]);
+    if (!r[d].ok || !r[d].chars ||
+        r[d].score > MISLABEL_POOR * (double)r[d].chars ||
+        !read_all(s, len, final, r))
         return false;
     int best = -1;
     for (int k = 0; k < NCANDS; k++)
         if (r[k].ok && (best < 0 || r[k].score > r[best].score))
             best = k;
-    if (cands[best].form == F_SINGLE ||
+    if (best == d || cands[best].form == F_SINGLE ||
         r[d].score > MISLABEL_POOR * (double)r[d].chars ||
         r[best].score - r[d].score < MISLABEL_GAP)
         return false;
