@@ -335,8 +335,8 @@ void sgft__dec_report_close(sgft_ctx *ctx, const detect_result *g, bool has_pos,
 }
 
 /* Message 104 for a CA over text in another charset, naming what it is
- * read as: a CA[ISO-8859-1] or CA[windows-1252] over double-byte text
- * (sgft__detect_mislabelled), or a CA that does not read the text
+ * read as: a Latin or double-byte CA over text of another double-byte
+ * charset (sgft__detect_mislabelled), or a CA that does not read the text
  * (sgft__dec_other_reads). */
 void sgft__dec_mislabelled(sgft_ctx *ctx, const char *ca, const detect_result *g,
                         bool has_pos, uint64_t off) {

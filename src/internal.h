@@ -759,9 +759,9 @@ typedef struct detect_result {
  * ASCII.  final: the text ends there (else a cut character is fine). */
 bool sgft__detect_charset(const char *s, size_t len, bool final,
                           detect_result *res);
-/* Whether s[0..len), declared in the single-byte Latin charset declared
- * (ISO-8859-1 or CP1252) and valid in it, is double-byte text: the Latin
- * reading is implausible and a double-byte one reads clearly better.
+/* Whether s[0..len), valid in the charset declared (ISO-8859-1, CP1252
+ * or a double-byte one), is double-byte text of another charset: the
+ * declared reading is implausible, a double-byte one clearly better.
  * res then names that one. */
 bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
                               const char *declared, detect_result *res);
