@@ -727,32 +727,54 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
  * double-byte charset far below it. */
 #define MISLABEL_GAP 8.0
 #define MISLABEL_POOR 0.0
+/* A Cyrillic CA over the other Cyrillic charset: the declared reading
+ * scores at most this share of the other's. */
+#define MISLABEL_CYRILLIC 0.5
+/* What a reading of one byte a character that replaces a CA scores at
+ * least, per character (Russian names in their charset: about 1.5). */
+#define MISLABEL_GOOD 0.5
 
 bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
                               const char *declared, detect_result *res) {
     memset(res, 0, sizeof *res);
     int d = -1;
     for (int k = 0; k < NCANDS; k++)
-        if ((cands[k].form != F_SINGLE || cands[k].lang == L_WEST) &&
-            strcmp(cands[k].name, declared) == 0)
+        if (strcmp(cands[k].name, declared) == 0)
             d = k;
     if (d < 0)
         return false;
-    /* The declared reading alone first: most texts read well in it. */
+    /* The declared reading alone first: most texts read well in it.  Not
+     * so in the two Cyrillic charsets, which put each other's letters on
+     * other letters, mostly of the other case: such a reading is still
+     * Cyrillic, poor rather than nonsense. */
+    bool cyrillic = cands[d].lang == L_RU;
     reading r[NCANDS];
     read_as(d, s, len, final, &r[d]);
     if (!r[d].ok || !r[d].chars ||
-        r[d].score > MISLABEL_POOR * (double)r[d].chars ||
-        !read_all(s, len, final, r))
+        (!cyrillic && r[d].score > MISLABEL_POOR * (double)r[d].chars) ||
+        !read_all(s, len, final, r) || !r[d].ok)
         return false;
     int best = -1;
     for (int k = 0; k < NCANDS; k++)
         if (r[k].ok && (best < 0 || r[k].score > r[best].score))
             best = k;
-    if (best == d || cands[best].form == F_SINGLE ||
-        r[d].score > MISLABEL_POOR * (double)r[d].chars ||
-        r[best].score - r[d].score < MISLABEL_GAP)
+    if (best == d || r[best].score - r[d].score < MISLABEL_GAP)
         return false;
+    /* A charset of one byte a character reads any bytes: it replaces the
+     * CA only where it reads the text well (not a file of several
+     * charsets, which no reading fits), and never for the other charset
+     * of its letters (ISO-8859-1 and windows-1252, ISO-8859-2 and
+     * windows-1250: the bytes 0x80-0x9F decide, sgft__dec_c1_of_1252). */
+    if (cands[best].form == F_SINGLE &&
+        (r[best].score < MISLABEL_GOOD * (double)r[best].chars ||
+         (!cyrillic && cands[best].lang == cands[d].lang)))
+        return false;
+    if (cyrillic && cands[best].lang == L_RU) {
+        if (r[d].score > MISLABEL_CYRILLIC * r[best].score)
+            return false;
+    } else if (r[d].score > MISLABEL_POOR * (double)r[d].chars) {
+        return false;
+    }
     result(r, best, res);
     return true;
 }

@@ -342,6 +342,14 @@ Big5|BIG5-HKSCS|Big5|names-tw|events-tw|own
 Shift_JIS|CP932|Shift_JIS|names-ja|events-ja|own
 EUC-JP|EUC-JP|EUC-JP|names-ja|events-ja|own
 EUC-KR|CP949|EUC-KR|names-ko|events-ko|own
+windows-1251|CP1251|ISO-8859-1|names-ru|events-ru|cjk
+windows-1251|CP1251|KOI8-R|names-ru|events-ru|cjk|85
+KOI8-R|KOI8-R|windows-1251|names-ru|events-ru|cjk|85
+ISO-8859-2|ISO-8859-2|ISO-8859-1|names-central|events-central|cjk|50
+windows-1251|CP1251|windows-1251|names-ru|events-ru|own
+KOI8-R|KOI8-R|KOI8-R|names-ru|events-ru|own
+ISO-8859-2|ISO-8859-2|ISO-8859-2|names-central|events-central|own
+windows-1250|CP1250|windows-1250|names-central|events-central|own
 TABLE
 echo "mislabelled CA: records read exactly (names; -E1 full records; -E2 names), and messages 104"
 cat "$mis"
