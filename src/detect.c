@@ -728,8 +728,11 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
 #define MISLABEL_GAP 8.0
 #define MISLABEL_POOR 0.0
 /* A Cyrillic CA over the other Cyrillic charset: the declared reading
- * scores at most this share of the other's. */
+ * scores at most this share of the other's; above FINE a character, it
+ * is not doubted (Russian names in their charset score 1.0 to 2, in the
+ * other one at most 0.75). */
 #define MISLABEL_CYRILLIC 0.5
+#define MISLABEL_CYRILLIC_FINE 1.0
 /* What a reading of one byte a character that replaces a CA scores at
  * least, per character (Russian names in their charset: about 1.5). */
 #define MISLABEL_GOOD 0.5
@@ -743,15 +746,15 @@ bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
             d = k;
     if (d < 0)
         return false;
-    /* The declared reading alone first: most texts read well in it.  Not
-     * so in the two Cyrillic charsets, which put each other's letters on
-     * other letters, mostly of the other case: such a reading is still
-     * Cyrillic, poor rather than nonsense. */
+    /* The declared reading alone first: most texts read well in it.  The
+     * two Cyrillic charsets put each other's letters on other letters,
+     * mostly of the other case: such a reading is still Cyrillic, poor
+     * rather than nonsense. */
     bool cyrillic = cands[d].lang == L_RU;
     reading r[NCANDS];
     read_as(d, s, len, final, &r[d]);
-    if (!r[d].ok || !r[d].chars ||
-        (!cyrillic && r[d].score > MISLABEL_POOR * (double)r[d].chars) ||
+    double fine = cyrillic ? MISLABEL_CYRILLIC_FINE : MISLABEL_POOR;
+    if (!r[d].ok || !r[d].chars || r[d].score > fine * (double)r[d].chars ||
         !read_all(s, len, final, r) || !r[d].ok)
         return false;
     int best = -1;
