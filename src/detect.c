@@ -632,13 +632,17 @@ static void keep_converters(void) {
 
 /* Reads s[0..len) in every candidate, uchardet's vote added; false when
  * the text is ASCII. */
-static bool read_all(const char *s, size_t len, bool final,
-                     reading r[NCANDS]) {
+static bool is_ascii(const char *s, size_t len) {
     size_t i = 0;
     while (i < len && (unsigned char)s[i] < 0x80)
         i++;
-    if (i == len)
-        return false; /* ASCII: every candidate reads it alike */
+    return i == len;
+}
+
+static bool read_all(const char *s, size_t len, bool final,
+                     reading r[NCANDS]) {
+    if (is_ascii(s, len))
+        return false; /* every candidate reads it alike */
     keep_converters();
     char voted[64];
     sgft__uchardet_guess(s, len, voted, sizeof voted);
@@ -744,7 +748,7 @@ bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
     for (int k = 0; k < NCANDS; k++)
         if (strcmp(cands[k].name, declared) == 0)
             d = k;
-    if (d < 0)
+    if (d < 0 || is_ascii(s, len))
         return false;
     /* The declared reading alone first: most texts read well in it.  The
      * two Cyrillic charsets put each other's letters on other letters,
