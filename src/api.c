@@ -695,11 +695,11 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
             return SGFT_EOPEN;
         }
     }
-    /* A FIFO or device that is its own output (standard input too, as
-     * /dev/stdin): opened for writing while it is read, a FIFO would
-     * never end. */
+    /* A FIFO or device that is its own output (also stdin) would never end;
+     * the size sizes the first reads of a context with no kept buffer (a
+     * batch's later files have one, and need no fstat). */
     struct stat is, os;
-    bool known = fstat(in, &is) == 0;
+    bool known = (out_path || !ctx->spare_window) && fstat(in, &is) == 0;
     ctx->size_hint = known && S_ISREG(is.st_mode) ? (uint64_t)is.st_size : 0;
     if (out_path && !splitting && strcmp(out_path, "-") != 0 && known &&
         !S_ISREG(is.st_mode) &&

@@ -245,7 +245,7 @@ typedef struct input {
     void *read_data;
     char *data;
     size_t len, cap;
-    size_t chunk; /* the next read's size (0: READ_FIRST) */
+    size_t chunk; /* the next read's size (the first: sgft__read_first) */
     uint64_t win; /* absolute offset of data[0] */
     bool eof, error;
     int read_errno;
