@@ -312,7 +312,7 @@ enum {
 static const struct latin_lang {
     unsigned id, groups;
     char common[24], rare[24], foreign[8];
-} latin_langs[] = {
+} latin_langs[] SGFT_RARE_DATA = {
     {FR, WEST, "éèàçê", "âîïôûùëüÿœæ", "kw"},
     {ES, WEST, "áéíóúñ", "ü", "kw"}, /* with Galician and Basque */
     {CA, WEST, "àèéíòóúç", "ïü", "kw"},
@@ -346,7 +346,7 @@ static const struct latin_rule {
     unsigned langs;
     char side;
     char allowed[11];
-} latin_rules[] = {
+} latin_rules[] SGFT_RARE_DATA = {
     /* Western */
     {"ñ", ES, '>', "V"},             /* Muñoz, Peña, Íñigo */
     {"ç", FR | PT, '>', "aouãõ"},    /* c before a, o, u: François, Gonçalves */

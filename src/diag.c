@@ -18,7 +18,7 @@ struct msg_strings {
 #undef MSG
 };
 
-static const struct msg_strings msg_strings = {
+static const struct msg_strings msg_strings SGFT_RARE_DATA = {
     0,
 #define MSG(num, key, cls, crit, text) #key, text,
 #include "msg_list.h"

@@ -15,6 +15,7 @@
 #define SGFT_INTERNAL_H
 
 #include "sgftidy.h"
+#include "compiler.h"
 #include "mem.h"
 
 #include <stdbool.h>
@@ -380,20 +381,6 @@ int sgft__out_commit(outfile *o, sgft_output_state *state);
 /* Frees o and removes its temporary file. */
 void sgft__out_abort(outfile *o);
 
-/* A function of the paths a well-formed file does not take (a message, a
- * fault): the compiler puts it, and the branches that call it, out of the
- * way of the common path. */
-#if defined __GNUC__
-#define SGFT_COLD __attribute__((cold))
-#else
-#define SGFT_COLD
-#endif
-/* A rarer path kept out of its caller, so the common path stays small. */
-#if defined __GNUC__
-#define SGFT_NOINLINE __attribute__((noinline))
-#else
-#define SGFT_NOINLINE
-#endif
 
 /* diag.c: reports message code at absolute input offset off (has_pos),
  * formatting the catalogue text with the slots of r. */

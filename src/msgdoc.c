@@ -52,7 +52,7 @@ struct doc_strings {
 #undef X
 };
 
-static const struct doc_strings doc_strings = {
+static const struct doc_strings doc_strings SGFT_RARE_DATA = {
     0,
 #define DOC(num, text) text,
 #include "msg_doc.h"

@@ -406,7 +406,7 @@ struct rule_strings {
 #undef RULE
 };
 
-static const struct rule_strings rule_strings = {
+static const struct rule_strings rule_strings SGFT_RARE_DATA = {
 #define RULE(key, scope, phases, fn, text, ...) #key, text,
 #include "rule_list.h"
 #undef RULE

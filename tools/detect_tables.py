@@ -112,7 +112,7 @@ def main():
         counts = [sum(1 for cp in range(first, last + 1) if cls[lang][cp] == k) for k in range(4)]
         out.write("\n/* %s: U+%04X-U+%04X; classes 3, 2, 1: %d, %d, %d characters */\n"
                   % (lang, first, last, counts[3], counts[2], counts[1]))
-        out.write("static const unsigned char freq_%s[%d] = {\n" % (lang, len(data)))
+        out.write("static const unsigned char freq_%s[%d] SGFT_RARE_DATA = {\n" % (lang, len(data)))
         for i in range(0, len(data), 24):
             out.write("    " + ",".join("0x%02x" % b for b in data[i:i + 24]) + ",\n")
         out.write("};\n")
