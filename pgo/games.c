@@ -264,6 +264,8 @@ static void put_moves(FILE *f, enum style s, unsigned n, int black, board *b,
         fprintf(f, ";%c[%c%c]", black ? 'B' : 'W', 'a' + x, 'a' + y);
         if (s == KGS || s == OGS) {
             left[black] -= below(200) / 10.0;
+            if (left[black] < 0) /* into byo-yomi: a period of 30 s */
+                left[black] = 30 - below(300) / 10.0;
             fprintf(f, "%cL[%.3f]", black ? 'B' : 'W', left[black]);
             if (s == KGS && below(5) == 0)
                 fprintf(f, "O%c[%u]", black ? 'B' : 'W', 1 + below(5));
