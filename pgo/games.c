@@ -35,7 +35,7 @@ static const char *pick(const char *const *list, unsigned n) { return list[below
 static const char *const latin_names[] = {
     "Anna", "Bertrand", "Chiara", "Dmitri", "Elif", "Frode", "Greta", "Hugo",
     "Ines", "Jonas", "Katrin", "Lukas", "Marek", "Nadia", "Oskar", "Paula",
-    "quietstone", "riverbend", "sabaki_fan", "tengen77", "uphill", "vortex",
+    "quietstone", "riverbend", "stonefan", "tengen77", "uphill", "vortex",
     "whitecrane", "xiangqi2", "yosemite", "zeroko",
 };
 /* Accented names: written in UTF-8 or in ISO-8859-1 by the caller. */
