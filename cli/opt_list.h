@@ -37,6 +37,7 @@ OPT(DEL_UNKNOWN,  'u', "delete-unknown",  A_NONE, "",      S_OK, SGFT_OPT_DELETE
 OPT(UTF8_DEFAULT, 'U', "utf8-default",    A_NONE, "",      S_OK, 0,    "same as --default-encoding=UTF-8")
 OPT(VARIATIONS,   'v', "fix-variations",  A_NONE, "",      S_OK, SGFT_OPT_FIX_VARIATIONS,    "correct sibling-style variations (Go), move moves out of root nodes")
 OPT(FIX_HANDICAP,   0,  "fix-handicap",    A_NONE, "",      S_OK, SGFT_OPT_FIX_HANDICAP,    "handicap stones given as black moves or as setup after the root become AB in the root, with PL[W]")
+OPT(SHORT_RANKS,    0,  "short-ranks",     A_NONE, "",      S_OK, SGFT_OPT_SHORT_RANKS,    "write BR and WR ranks in words in the short form where the words say amateur or professional: 职业九段 9p, 3級 3k, 5 dan (amateur) 5d; 九段 alone is kept (message 137)")
 OPT(NO_WARNINGS,  'w', "no-warnings",     A_NONE, "",      S_OK, SGFT_OPT_NO_WARNINGS,    "do not report warnings")
 OPT(DELETE_PROP,  'y', "delete",          A_ID,   "ID",    S_OK, 0,    "delete property ID (repeatable)")
 OPT(REVERSE,      'z', "reverse-variations", A_NONE, "",   S_OK, SGFT_OPT_REVERSE_VARIATIONS,   "reverse the order of variations (at most 100 at one node)")

@@ -140,9 +140,12 @@ typedef enum sgft_option {
                                  141) */
     SGFT_OPT_SUPERKO,         /* Go: report a move that repeats a whole-board
                                  position of its line (message 123) */
-    SGFT_OPT_FIX_HANDICAP     /* --fix-handicap: handicap stones given as
+    SGFT_OPT_FIX_HANDICAP,    /* --fix-handicap: handicap stones given as
                                  moves or later setup become AB in the
                                  root with PL[W] (133) */
+    SGFT_OPT_SHORT_RANKS      /* --short-ranks: BR and WR ranks in words
+                                 whose kind the value says become 9p, 5d,
+                                 3k (137); off by default */
 } sgft_option;
 
 /* Sets an option; returns 0, or SGFT_EINVAL for an unknown option or a

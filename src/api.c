@@ -53,6 +53,7 @@ static bool *flag_of(sgft_options *o, sgft_option opt) {
     case SGFT_OPT_DELETE_MOVE_MARKUP: return &o->delete_move_markup;
     case SGFT_OPT_FIX_VARIATIONS: return &o->fix_variations;
     case SGFT_OPT_FIX_HANDICAP: return &o->fix_handicap;
+    case SGFT_OPT_SHORT_RANKS: return &o->short_ranks;
     case SGFT_OPT_SPLIT: return &o->split;
     case SGFT_OPT_REVERSE_VARIATIONS: return &o->reverse_variations;
     case SGFT_OPT_DELETE_EMPTY_NODES: return &o->delete_empty_nodes;

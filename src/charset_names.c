@@ -156,33 +156,41 @@ static bool name_blank(char c) {
            c == '\f' || c == '\0';
 }
 
-bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
-                           const char **standard) {
-    char name[64];
-    size_t n = 0;
-    *standard = NULL;
+/* The characters of a charset's name in s: a blank inside the name is left
+ * out, and makes it a spelling to correct (UT F-8), as '-' or '_' left out
+ * or added do; so does a character that no charset's name holds (UTF-;8):
+ * *inner tells.  False when nothing is left or the name is too long. */
+static bool name_chars(const char *s, size_t len, char *name, size_t size,
+                       size_t *n, bool *inner) {
+    *n = 0;
+    *inner = false;
     while (len && name_blank(s[len - 1]))
         len--;
     while (len && name_blank(*s))
         s++, len--;
-    /* A blank inside the name is left out, and makes it a spelling to
-     * correct (UT F-8), as '-' or '_' left out or added do; so does a
-     * character that no charset's name holds (UTF-;8). */
-    bool inner = false;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
         if (name_blank(c) ||
             !((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
               (c >= 'a' && c <= 'z') || strchr("-_.:+()", c))) {
-            inner = true;
+            *inner = true;
             continue;
         }
-        if (n + 1 >= sizeof name)
+        if (*n + 1 >= size)
             return false;
-        name[n++] = c;
+        name[(*n)++] = c;
     }
-    name[n] = '\0';
-    if (!n)
+    name[*n] = '\0';
+    return *n > 0;
+}
+
+bool sgft__charset_resolve(const char *s, size_t len, char *out, size_t size,
+                           const char **standard) {
+    char name[64];
+    size_t n = 0;
+    *standard = NULL;
+    bool inner;
+    if (!name_chars(s, len, name, sizeof name, &n, &inner))
         return false;
     const struct canon *c = inner ? NULL : find_canon(name, false);
     if (c) {
@@ -269,7 +277,16 @@ void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree) {
         r.value = b.data;
         r.value_len = b.len; /* the whole of it: it may hold NUL (-E2) */
         r.detail = standard;
-        sgft__report(ctx, M_CA_SPELLING, true, ca->off, &r);
+        /* A name of its charset in common use (UTF8, SJIS, CP1252, Latin-1)
+         * is read without doubt: information (117).  One with a blank or
+         * a character no charset's name holds is a fault of the file
+         * (116). */
+        char tmp[64];
+        size_t n;
+        bool inner = true;
+        name_chars(b.data, b.len, tmp, sizeof tmp, &n, &inner);
+        sgft__report(ctx, inner ? M_CA_SPELLING : M_CA_ALIAS, true, ca->off,
+                     &r);
     }
     sgft__buf_free(&b);
 }

@@ -467,6 +467,9 @@ static gi_result rank_cjk(cursor c, buf *out) {
     skip_ws(&c);
     if (!at_end(&c) || (kind == 1 && unit == 'k') || n > 30)
         return GI_BAD;
+    if (kind < 0 && unit == 'd')
+        return GI_BAD; /* 九段: amateur or professional, the value does
+                          not say, and "9d" would read as amateur */
     put_rank(out, n, unit, kind);
     return GI_WORDS;
 }
@@ -498,6 +501,8 @@ static gi_result rank_english(cursor c, buf *out) {
     skip_ws(&c);
     if (!at_end(&c) || (kind == 1 && unit == 'k') || (!ord && kind < 0))
         return GI_BAD; /* "9 dan" is an FF[4] form already */
+    if (kind < 0 && unit == 'd')
+        return GI_BAD; /* "9th dan": of which kind, the value does not say */
     put_rank(out, n, unit, kind);
     return GI_WORDS;
 }

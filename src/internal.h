@@ -284,6 +284,7 @@ struct sgft_options {
     int signature;              /* -g: 0 none, 1 SGFC's form, 2 symmetric */
     bool fix_variations;        /* -v */
     bool fix_handicap;          /* --fix-handicap */
+    bool short_ranks;           /* --short-ranks */
     bool split;                 /* -s */
     int encoding_mode;          /* -E: 1, 2 or 3 */
     char encoding[64];          /* --encoding, or "" */

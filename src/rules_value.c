@@ -192,13 +192,17 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
     return true;
 }
 
-/* BR, WR: a rank in words ("9段", "9th dan") becomes its short form
- * (131); any other rank is kept as it is. */
+/* BR, WR with --short-ranks: a rank in words whose kind the value says
+ * ("职业九段", "3級", "9 dan pro") becomes its short form (137); any other
+ * rank is kept as it is.  Without the option a rank is the user's words:
+ * SimpleText, any form is legal. */
 static void check_rank(checker *k, prop *p, value *v) {
+    if (!k->ctx->opt.short_ranks)
+        return;
     k->b.len = 0;
     if (sgft__gi_rank(k->a.data, k->a.len, &k->b) != GI_WORDS)
         return;
-    sgft__rep_value(k, M_GAMEINFO_WORDS, p, v, k->b.data, k->b.len, NULL);
+    sgft__rep_value(k, M_RANK_SHORT, p, v, k->b.data, k->b.len, NULL);
     sgft__fix_value(k->ctx, v, k->b.data, k->b.len);
 }
 
@@ -366,12 +370,28 @@ static bool check_move(checker *k, prop *p, value *v) {
     return true;
 }
 
+/* Whether a and b (n bytes each) differ at most in the case of ASCII
+ * letters. */
+static bool same_but_case(const char *a, const char *b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z')
+            x = (char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z')
+            y = (char)(y - 'A' + 'a');
+        if (x != y)
+            return false;
+    }
+    return true;
+}
+
 /* A Move, Point or Stone of another game whose points games.c reads
  * (spec 9): a move in the game's syntax, a point, or in a list of points
  * the rectangle "point:point" (spec 4.10; a 1x1 one becomes its point,
- * 15; Go-style corners are put in order, 25).  Written in the game's one
- * form: lowercase where the game's values are case-insensitive (Hex,
- * LOA), which is no repair.  Returns false when v is to be deleted (14). */
+ * 15; Go-style corners are put in order, 25).  A value that is right as it
+ * is keeps its letters' case where the game's values are case-insensitive
+ * (Hex, LOA: F6, SWAP); a repaired one is written in lowercase, and its
+ * message gives it.  Returns false when v is to be deleted (14). */
 static bool check_game_value(checker *k, prop *p, value *v, value_type vt) {
     const game *g = k->game;
     sgft__decode_simple(k, &k->a, v);
@@ -425,6 +445,8 @@ static bool check_game_value(checker *k, prop *p, value *v, value_type vt) {
     }
     if (r == VR_FIXED)
         sgft__rep_value(k, fixed_msg, p, v, k->b.data, k->b.len, NULL);
+    else if (k->b.len == len && same_but_case(k->b.data, s, len))
+        k->b.len = 0, sgft__buf_put(&k->b, s, len); /* F6, SWAP: as written */
     if (k->b.len != v->len ||
         memcmp(k->b.data ? k->b.data : "", value_bytes(k->ctx, v), v->len))
         sgft__fix_value(k->ctx, v, k->b.data ? k->b.data : "", k->b.len);

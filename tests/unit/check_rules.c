@@ -53,7 +53,7 @@ static const rule_case cases[] = {
      "\xe3\x85\xa4\xe2\x80\x8b]KT[y][z];W[bb]C[c\xe3\x85\xa4\xe2\x80\x8b]"
      "FIT[1])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]C[a];W[bb])\n",
-     "1:61 W31\n1:2 W140\n1:2 W141\n"},
+     "1:61 W31\n1:2 I140\n1:2 I141\n"},
     {"identifier", "-u",
      "(;FF[4]GM[1]SZ[9];bB[aa]XX[1])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
@@ -141,7 +141,7 @@ static const rule_case cases[] = {
     {"handicap_placement", "--fix-handicap",
      "(;FF[4]GM[1]SZ[9]HA[2];B[cc];B[gg];W[cg])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9]\nHA[2]\nAB[cc][gg]PL[W];W[cg])\n",
-     "1:24 W133\n"},
+     "1:24 I133\n"},
     {"signature", "-g",
      "(;FF[4]GM[1]SZ[9];B[aa])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
