@@ -119,3 +119,4 @@ MSG(134, FOX_KOMI_KEPT,       C_WARN,  0, "<%p> value [%v] looks like a komi in 
 MSG(135, TITLE_IN_TE,         C_WARN,  0, "<TE> in a node without a move holds a title, not a Double (as the Oro site writes the event): kept as <EV> [%v]")
 MSG(136, LITTLE_GOLEM_HEX,    C_WARN,  0, "no GM in a record of Little Golem's Hex (EV[%v]): read as Hex, GM[11]")
 MSG(137, RANK_SHORT,          C_INFO,  0, "<%p> rank in words written in its short form (--short-ranks); new [%v], old [%o]")
+MSG(138, PASS_REWRITTEN,      C_INFO,  0, "<%p> pass [%o] written as [%v]")

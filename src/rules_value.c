@@ -101,6 +101,12 @@ static bool check_simple(checker *k, prop *p, value *v, value_type vt) {
         sgft__rep_value(k, M_BAD_VALUE_DELETED, p, v, NULL, 0, NULL);
         return false;
     }
+    if (r == VR_OK && !spaced && (vt == VT_NUMBER || vt == VT_REAL)) {
+        /* Legal as written (+1.50, 007): kept so, without the white space
+         * around it. */
+        out->len = 0;
+        sgft__buf_put(out, k->a.data ? k->a.data : "", k->a.len);
+    }
     if (r == VR_FIXED || (r == VR_OK && spaced))
         sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, out->data, out->len,
                         NULL);
@@ -178,6 +184,18 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
     if (r == GI_BAD) {
         sgft__rep_value(k, M_GAMEINFO_FORMAT, p, v, NULL, 0, NULL);
         return true;
+    }
+    if (r == GI_OK) {
+        /* Legal as written (KM[6.50], RE[W+12.50]): kept so, without the
+         * white space around it. */
+        const char *a = k->a.data ? k->a.data : "";
+        size_t b = 0, e = k->a.len;
+        while (b < e && strchr(" \t\n\r\v\f", a[b]))
+            b++;
+        while (e > b && strchr(" \t\n\r\v\f", a[e - 1]))
+            e--;
+        k->b.len = 0;
+        sgft__buf_put(&k->b, a + b, e - b);
     }
     if (r == GI_FIXED)
         sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, k->b.data, k->b.len,
@@ -349,8 +367,15 @@ static bool check_move(checker *k, prop *p, value *v) {
             r.value = ff;
             sgft__report(k->ctx, M_EMPTY_PASS_OLD_FF, true, value_pos(v), &r);
         }
+        /* One form of a pass: [] (FF[4]), [tt] with -p; a pass written
+         * otherwise ([tt], [ ]) gets information 138 with both. */
         bool tt = k->ctx->opt.pass_tt && small;
-        sgft__fix_value(k->ctx, v, tt ? "tt" : "", tt ? 2 : 0);
+        const char *to = tt ? "tt" : "";
+        size_t n = tt ? 2 : 0;
+        if (v->len != n || memcmp(value_bytes(k->ctx, v), to, n)) {
+            sgft__rep_value(k, M_PASS_REWRITTEN, p, v, to, n, NULL);
+            sgft__fix_value(k->ctx, v, to, n);
+        }
         return true;
     }
     int x, y;
