@@ -1,13 +1,24 @@
 #!/bin/sh
 # manpage.sh - the man page documents every option of cli/opt_list.h (its
 # letter and its long name) and every message number of src/msg_list.h,
-# so that help, catalogue and documentation cannot drift apart.
+# and its header the version of the program, so that help, catalogue and
+# documentation cannot drift apart.
 . "$(dirname "$0")/setup.sh"
 
 man="$srcdir/man/sgftidy.1"
 sed 's/\\-/-/g' "$man" >"$TMPD/man"
 fail=0
 pass=0
+# The header names the version --version prints (VERSION).
+version=$(cat "$srcdir/VERSION")
+if head -n 1 "$man" | grep -q "\"sgftidy $version\"" &&
+    "$SGFTIDY" --version | head -n 1 | grep -q " $version\$"; then
+    pass=$((pass + 1))
+else
+    echo "FAIL: the man page's header and --version do not both say $version"
+    head -n 1 "$man"; "$SGFTIDY" --version | head -n 1
+    fail=$((fail + 1))
+fi
 # Options: OPT(id, 'x', "long-name", ...)
 sed -n 's/^OPT([A-Z_]*, *\([^,]*\), *"\([^"]*\)".*/\1 \2/p' "$srcdir/cli/opt_list.h" >"$TMPD/opts"
 while read -r letter name; do
