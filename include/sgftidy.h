@@ -395,7 +395,8 @@ int sgft_value_point(sgft_ctx *ctx, const sgft_value *value, int *col,
 /* Editing (the same calls sgftidy's own repairs use).  A new property
  * goes last in its node; text is plain text, escaped as SGF needs.
  * NULL or a negative status when out of memory or id is not a property
- * identifier (1 or more uppercase letters). */
+ * identifier (an uppercase letter, then uppercase letters and digits,
+ * as the reader takes them). */
 sgft_prop *sgft_node_add_prop(sgft_ctx *ctx, sgft_node *node, const char *id);
 int sgft_prop_add_value(sgft_ctx *ctx, sgft_prop *prop, const char *text);
 /* Replaces all values of prop by one. */

@@ -98,8 +98,9 @@ bool sgft__dec_sniff_ca_fast(const char *head, size_t len, char *out,
         if (head[i] == '(')
             return false; /* a variation, or an empty one that is skipped */
         size_t id = i;
-        while (i < len && head[i] >= 'A' && head[i] <= 'Z')
-            i++;
+        while (i < len && ((head[i] >= 'A' && head[i] <= 'Z') ||
+                           (i > id && head[i] >= '0' && head[i] <= '9')))
+            i++; /* digits after a capital: LZOP2 */
         size_t id_len = i - id;
         bool ca = id_len == 2 && head[id] == 'C' && head[id + 1] == 'A';
         while (i < len && sniff_ws(head[i]))

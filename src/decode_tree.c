@@ -139,8 +139,9 @@ static int sgf_for_sure(const char *s, size_t len, bool final) {
     }
     if (s[k] < 'A' || s[k] > 'Z')
         return 0;
-    while (k < len && k < LOOK && s[k] >= 'A' && s[k] <= 'Z')
-        k++;
+    while (k < len && k < LOOK &&
+           ((s[k] >= 'A' && s[k] <= 'Z') || (s[k] >= '0' && s[k] <= '9')))
+        k++; /* a capital first (above), digits after it: LZ2 */
     k = skip_blank(s, k, len);
     if (k == len || k >= LOOK)
         return RAN_OUT(k);

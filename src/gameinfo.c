@@ -516,11 +516,15 @@ static const word colours[] = {
     {"wei\xc3\x9f", 'W'},
 };
 
+/* How a game was won, after "B+" or "wins by"; a phrase that starts
+ * with another comes before it ("time over" before "time"). */
 static const word reasons[] = {
-    {"resignation", 'R'}, {"resigned", 'R'}, {"resign", 'R'},
-    {"res", 'R'},         {"r", 'R'},        {"timeout", 'T'},
-    {"time", 'T'},        {"t", 'T'},        {"forfeit", 'F'},
-    {"forfeited", 'F'},   {"default", 'F'},  {"f", 'F'},
+    {"resignation", 'R'}, {"resigned", 'R'},  {"resign", 'R'},
+    {"res", 'R'},         {"r", 'R'},         {"timeout", 'T'},
+    {"time over", 'T'},   {"timeover", 'T'},  {"time out", 'T'},
+    {"time-out", 'T'},    {"time forfeit", 'T'}, {"on time", 'T'},
+    {"time", 'T'},        {"t", 'T'},         {"forfeit", 'F'},
+    {"forfeited", 'F'},   {"default", 'F'},   {"f", 'F'},
 };
 
 /* Verbs after the colour: the value says whether the colour lost. */
@@ -532,8 +536,9 @@ static const word win_verbs[] = {
 
 /* Verbs by which the colour gives the game away, and the reason. */
 static const word give_up_verbs[] = {
-    {"resigns", 'R'},  {"resigned", 'R'},  {"resign", 'R'},
-    {"forfeits", 'F'}, {"forfeited", 'F'}, {"timed out", 'T'},
+    {"resigns", 'R'},         {"resigned", 'R'},       {"resign", 'R'},
+    {"forfeits", 'F'},        {"forfeited", 'F'},      {"timed out", 'T'},
+    {"times out", 'T'},       {"ran out of time", 'T'},
 };
 
 /* at most 7 bytes each, in the array rather than pointed to */
@@ -586,10 +591,59 @@ static bool re_tail(cursor *c, bool need, char *reason, amount *a,
     return !need;
 }
 
+/* One statement of who won ("B+R", "White wins by 3.5", "Black
+ * resigns"): the winner, and the reason or the score if it says one. */
+typedef struct re_clause {
+    int col;
+    char reason;
+    bool score;
+    amount a;
+} re_clause;
+
+/* Reads one statement at c; false (c anywhere) when there is none. */
+static bool re_clause_read(cursor *c, re_clause *r) {
+    memset(r, 0, sizeof *r);
+    int col = eat_word_of(c, colours, COUNT(colours));
+    if (col < 0)
+        return false;
+    int other = col == 'B' ? 'W' : 'B';
+    skip_ws(c);
+    if (eat(c, '+')) {
+        /* "W++1.0", "B+-3": the sign of the score is dropped */
+        while (skip_ws(c), eat(c, '+') || eat(c, '-'))
+            ;
+        re_tail(c, false, &r->reason, &r->a, &r->score);
+    } else {
+        int v = eat_word_of(c, give_up_verbs, COUNT(give_up_verbs));
+        if (v >= 0) {
+            col = other; /* the one who resigns loses */
+            r->reason = (char)v;
+        } else {
+            v = eat_word_of(c, win_verbs, COUNT(win_verbs));
+            if (v < 0)
+                return false;
+            if (v)
+                col = other;
+            skip_ws(c);
+            if (eat_word(c, "by")) {
+                if (!re_tail(c, true, &r->reason, &r->a, &r->score))
+                    return false;
+            } else {
+                re_tail(c, false, &r->reason, &r->a, &r->score);
+            }
+        }
+    }
+    r->col = col;
+    return true;
+}
+
 /* RE: the result (SGF-FF4.md 7.2).  Repairs case, draw and void words,
  * scores written with a comma, fractions or a unit, extra signs after
- * "B+", Dutch and German colours, and English sentences ("White wins
- * by resignation", "black resigns": the other colour wins). */
+ * "B+", reasons in words ("W+Time Over"), Dutch and German colours, and
+ * English sentences ("White wins by resignation", "black resigns": the
+ * other colour wins).  Several sentences ("Black resigns. White wins.")
+ * are read when they say the same: one winner, and at most one reason or
+ * one score; any other text and the value is kept. */
 gi_result sgft__gi_result(const char *s, size_t len, buf *out) {
     if (!len)
         return GI_BAD;
@@ -611,49 +665,38 @@ gi_result sgft__gi_result(const char *s, size_t len, buf *out) {
         sgft__buf_puts(out, name);
         return GI_FIXED;
     }
-    int col = eat_word_of(&c, colours, COUNT(colours));
-    if (col < 0)
+    re_clause res, more;
+    if (!re_clause_read(&c, &res))
         return GI_BAD;
-    int other = col == 'B' ? 'W' : 'B';
-    char reason = 0;
-    bool score = false;
-    amount a;
-    skip_ws(&c);
-    if (eat(&c, '+')) {
-        /* "W++1.0", "B+-3": the sign of the score is dropped */
-        while (skip_ws(&c), eat(&c, '+') || eat(&c, '-'))
-            ;
-        re_tail(&c, false, &reason, &a, &score);
-    } else {
-        int v = eat_word_of(&c, give_up_verbs, COUNT(give_up_verbs));
-        if (v >= 0) {
-            col = other;
-            reason = (char)v;
-        } else {
-            v = eat_word_of(&c, win_verbs, COUNT(win_verbs));
-            if (v < 0)
-                return GI_BAD;
-            if (v)
-                col = other;
+    for (;;) {
+        skip_ws(&c);
+        bool sep = false;
+        while (eat(&c, '.') || eat(&c, '!') || eat(&c, ',') || eat(&c, ';')) {
+            sep = true;
             skip_ws(&c);
-            if (eat_word(&c, "on time"))
-                reason = 'T';
-            else if (eat_word(&c, "by")) {
-                if (!re_tail(&c, true, &reason, &a, &score))
-                    return GI_BAD;
-            } else
-                re_tail(&c, false, &reason, &a, &score);
+        }
+        if (at_end(&c))
+            break;
+        if (!sep || !re_clause_read(&c, &more) || more.col != res.col)
+            return GI_BAD;
+        if (more.reason && res.reason && more.reason != res.reason)
+            return GI_BAD;
+        if (more.score && (res.score || res.reason))
+            return GI_BAD;
+        if (more.reason && res.score)
+            return GI_BAD;
+        if (more.reason)
+            res.reason = more.reason;
+        if (more.score) {
+            res.score = true;
+            res.a = more.a;
         }
     }
-    skip_ws(&c);
-    eat(&c, '.');
-    if (!at_end(&c))
-        return GI_BAD;
-    sgft__buf_putc(out, (char)col);
+    sgft__buf_putc(out, (char)res.col);
     sgft__buf_putc(out, '+');
-    if (reason)
-        sgft__buf_putc(out, reason);
-    else if (score)
-        put_amount(out, &a);
+    if (res.reason)
+        sgft__buf_putc(out, res.reason);
+    else if (res.score)
+        put_amount(out, &res.a);
     return GI_FIXED;
 }

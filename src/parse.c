@@ -455,7 +455,13 @@ static void read_values(parser *p, prop *pr) {
     }
 }
 
-/* A run of letters at pos. */
+/* A run of letters at pos, and the digits among them after the first
+ * capital: "LZ2", "LZOP2" (LizzieYzy's second engine) are one private
+ * property each, kept as written, where FF[4]'s PropIdent has capitals
+ * only and SGFC reads the letters and deletes the digits (8).  Lowercase
+ * letters are removed as SGFC does; digits before any capital are
+ * illegal characters.  upper counts the characters kept: capitals and
+ * digits. */
 static void identifier(parser *p) {
     uint64_t off = p->pos;
     prop *last = p->last_prop;
@@ -463,8 +469,9 @@ static void identifier(parser *p) {
     char name[ID_MAX_LEN + 1];
     size_t upper = 0, total = 0;
     int c;
-    while ((c = peek(p)) != EOF_CH && (is_upper(c) || is_lower(c))) {
-        if (is_upper(c)) {
+    while ((c = peek(p)) != EOF_CH &&
+           (is_upper(c) || is_lower(c) || (upper && is_digit(c)))) {
+        if (!is_lower(c)) {
             if (upper < ID_MAX_LEN)
                 name[upper] = (char)c;
             upper++;

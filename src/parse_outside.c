@@ -111,10 +111,10 @@ static bool id_junk(int c) {
            c != '[' && c != ';' && c != '(' && c != ')';
 }
 
-/* Characters between the letters of an identifier and its value: digits,
- * as other games' programs write private properties (Hive's P0[...]), or
- * others (B:[jl]).  Illegal characters (8, as SGFC has it); the values
- * after them stay with the letters. */
+/* Characters between an identifier and its value (B:[jl]; digits after
+ * the capitals are the identifier's own, see identifier() in parse.c).
+ * Illegal characters (8, as SGFC has it); the values after them stay
+ * with the identifier. */
 void sgft__skip_id_junk(parser *p) {
     for (;;) {
         uint64_t ws;
@@ -133,11 +133,12 @@ void sgft__skip_id_junk(parser *p) {
 /* --- the start of the data ------------------------------------------- */
 
 /* Does the text at pos + k look like a property: letters (at least one
- * uppercase), white space, '['? */
+ * uppercase; digits after it), white space, '['? */
 static bool looks_like_prop(parser *p, uint64_t k) {
     int c;
     bool upper = false;
-    while ((c = sgft__peek_at(p, k)) != EOF_CH && (is_upper(c) || is_lower(c))) {
+    while ((c = sgft__peek_at(p, k)) != EOF_CH &&
+           (is_upper(c) || is_lower(c) || (upper && is_digit(c)))) {
         upper |= is_upper(c);
         k++;
     }

@@ -27,8 +27,9 @@ void sgft__prop_index_init(prop_index *ix) {
 }
 
 prop_id sgft__prop_lookup(const prop_index *ix, const char *id, size_t len) {
-    if (len < 1 || len > 2)
-        return P_UNKNOWN;
+    if (len < 1 || len > 2 || id[0] < 'A' || id[0] > 'Z' ||
+        (len == 2 && (id[1] < 'A' || id[1] > 'Z')))
+        return P_UNKNOWN; /* "W2": a private property, no slot */
     return (prop_id)ix->slot[slot_of(id, len)];
 }
 

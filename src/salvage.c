@@ -13,6 +13,7 @@ static inline bool is_ws(char c) {
 }
 static inline bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
 static inline bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+static inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Whether v[k] follows a backslash that escapes it (an odd run). */
 static bool escaped_at(const char *v, size_t k) {
@@ -36,9 +37,11 @@ size_t sgft__value_end(const char *v, size_t len) {
     }
     if (open == len)
         return len;
-    /* The identifier: the letters before '[' from their first capital. */
+    /* The identifier: the letters before '[' from their first capital,
+     * with the digits after it ("LZ2["). */
     size_t id = open;
-    while (id > 0 && (is_upper(v[id - 1]) || is_lower(v[id - 1])))
+    while (id > 0 && (is_upper(v[id - 1]) || is_lower(v[id - 1]) ||
+                      is_digit(v[id - 1])))
         id--;
     /* An escaped letter belongs to the value, not to the identifier. */
     while (id < open && (!is_upper(v[id]) || escaped_at(v, id)))
@@ -92,7 +95,8 @@ size_t sgft__swallowed_nodes(const char *v, size_t len) {
 
 /* Whether a[0..alen) (the bytes after a ']') reads as SGF: white space,
  * then the end, ';', '(', '[', an identifier (letters, a capital among
- * them: "and [that]" is text) and its '[', or ')' not followed by ']'.
+ * them: "and [that]" is text; digits after it) and its '[', or ')' not
+ * followed by ']'.
  * What runs past alen is taken for SGF. */
 static bool sgf_follows(const char *a, size_t alen) {
     size_t k = 0;
@@ -111,7 +115,9 @@ static bool sgf_follows(const char *a, size_t alen) {
     if (!is_upper(c) && !is_lower(c))
         return false;
     bool capital = false;
-    for (; k < alen && (is_upper(a[k]) || is_lower(a[k])); k++)
+    for (; k < alen && (is_upper(a[k]) || is_lower(a[k]) ||
+                        (capital && is_digit(a[k])));
+         k++)
         capital = capital || is_upper(a[k]);
     while (k < alen && is_ws(a[k]))
         k++;

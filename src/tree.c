@@ -290,7 +290,8 @@ sgft_prop *sgft_node_add_prop(sgft_ctx *ctx, sgft_node *n, const char *id) {
     if (!len)
         return NULL;
     for (size_t i = 0; i < len; i++)
-        if (id[i] < 'A' || id[i] > 'Z')
+        if ((id[i] < 'A' || id[i] > 'Z') &&
+            (i == 0 || id[i] < '0' || id[i] > '9'))
             return NULL;
     prop_id pid = sgft__prop_lookup(&ctx->pindex, id, len);
     /* Set at the end of the node: no offset in the input. */

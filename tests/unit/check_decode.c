@@ -298,7 +298,8 @@ START_TEST(test_sniff_ca_plain) {
         {"(;PB[x;W[aa]CA[UTF-8])", NULL}, /* a value holding '[' */
         {"(;FF[4]CA[UTF-8", NULL},        /* cut in the value */
         {"(;FF[4]", NULL},                /* cut between properties */
-        {"(;C1A[UTF-8])", NULL},
+        {"(;C1A[UTF-8])", ""},            /* C1A: a private property */
+        {"(;LZOP2[x]CA[UTF-8])", "UTF-8"},
     };
     sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
     ck_assert_ptr_nonnull(ctx);

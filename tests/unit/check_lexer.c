@@ -183,10 +183,20 @@ static const lex_row id_rows[] = {
      "1:11 W31\n1:19 W31\n"},
     {"lowercase letters alone are junk", "(;C[a]abc;B[aa])", 0,
      T1 "  C[a]\nnode 2 parent 1\n  B[aa]\n", "1:7 E8\n"},
-    {"digits after an identifier are junk", "(;C[a]B2[aa])", 0,
-     T1 "  B[aa]\n  C[a]\n", "1:8 E8\n"},
+    {"digits after a capital belong to the identifier", "(;C[a]B2[aa])", 0,
+     T1 "  B2[aa]\n  C[a]\n", ""},
+    {"LizzieYzy's identifiers", "(;LZOP2[x];LZ2[y][z])", 0,
+     T1 "  LZOP2[x]\nnode 2 parent 1\n  LZ2[y][z]\n", "1:8 W31\n1:15 W31\n"},
+    {"digits between capitals", "(;A1B[x])", 0, T1 "  A1B[x]\n",
+     "1:6 W31\n"},
     {"digits before no value", "(;C[a]B23;W[aa])", 0,
-     T1 "  C[a]\nnode 2 parent 1\n  W[aa]\n", "1:8 E8\n1:7 E20\n"},
+     T1 "  C[a]\nnode 2 parent 1\n  W[aa]\n", "1:7 E20\n"},
+    {"a digit before the capital is junk", "(;C[a]2B[aa])", 0,
+     T1 "  B[aa]\n  C[a]\n", "1:7 E8\n"},
+    {"digits after lowercase letters alone are junk", "(;C[a]ab2B[aa])", 0,
+     T1 "  B[aa]\n  C[a]\n", "1:7 E8\n"},
+    {"lowercase letters among capitals and digits", "(;LzOp2[x])", 0,
+     T1 "  LO2[x]\n", "1:8 W31\n"},
 };
 
 START_TEST(test_identifiers) {
