@@ -217,6 +217,8 @@ typedef struct reading {
     bool high;     /* bytes 0x80-0x9F were used (single-byte forms) */
     size_t glued;  /* characters next to a Latin letter or ending in one */
     size_t latin, cyrillic; /* letters: ASCII ones, Cyrillic ones */
+    double kana_score;      /* what the kana added (double-byte forms) */
+    size_t kana;
 } reading;
 
 /* Decodes one character with cd to its code point; false when invalid. */
@@ -348,12 +350,32 @@ static void read_as(int k, const char *s, size_t len,
             }
         } else if (cp >= 0x80 && r->chars < SCORE_MAX) {
             double t = cjk_score(c, u + i, n, cp);
-            /* glued to a Latin letter: Latin text misread */
+            /* glued to a Latin letter: Latin text misread; but a Latin
+             * letter of the charset there is a letter of the word, and
+             * GB2312's pinyin letters (row A8) and GB18030's other
+             * Latin letters (four bytes) are how Chinese text writes
+             * pinyin with its tones and Western names (Kē Jié, héhé) */
+            bool own_letter = sgft__is_letter(cp) && !sgft__is_cyrillic(cp);
             bool glued = was_letter ||
                          (i + n < len && sgft__ascii_letter(u[i + n]));
+            if (own_letter && glued) {
+                if (c->form == F_GB)
+                    t = n == 4 ? -1 : 0;
+                glued = false;
+            }
+            /* a half-width katakana alone among ASCII is a Latin-1
+             * symbol or capital misread ("N° 1" is not "Nｰ 1"): the
+             * half-width kana of old Japanese text come in words */
+            if (!glued && c->form == F_SJIS && n == 1)
+                glued = (i == 0 || u[i - 1] < 0x80) &&
+                        (i + 1 >= len || u[i + 1] < 0x80);
             if (glued)
                 t -= 3;
             r->glued += glued || (n == 2 && sgft__ascii_letter(u[i + 1]));
+            if (cp >= 0x3041 && cp <= 0x30F6) {
+                r->kana_score += t;
+                r->kana++;
+            }
             r->score += t;
             r->chars++;
         }
@@ -512,6 +534,88 @@ bool sgft__detect_charset(const char *s, size_t len, bool final,
  * least, per character (Russian names in their charset: about 1.5). */
 #define MISLABEL_GOOD 0.5
 
+/* Whether the bytes of s[0..len) above 0x7F are pairs of EUC-KR whose
+ * first bytes are mostly those of KS X 1001's Hangul (B0-C8; its Hanja
+ * follow from CA on, its symbols come before): Chinese text in GB2312 or
+ * Big5 also holds bytes of the rows after C8, but for a few characters. */
+static bool hangul_bytes(const char *s, size_t len) {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t hangul = 0, other = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (u[i] < 0x80)
+            continue;
+        if (u[i] < 0xA1 || u[i] == 0xFF || i + 1 == len || u[i + 1] < 0xA1 ||
+            u[i + 1] == 0xFF)
+            return false;
+        if (u[i] >= 0xB0 && u[i] <= 0xC8)
+            hangul++;
+        else if (u[i] > 0xC8)
+            other++;
+        i++;
+    }
+    return hangul && other * 8 <= hangul;
+}
+
+/* Whether each run of bytes above 0x7F in s[0..len) stands apart from
+ * ASCII letters (apart_over). */
+static bool high_bytes_apart(const char *s, size_t len) {
+    const unsigned char *u = (const unsigned char *)s;
+    bool any = false;
+    for (size_t i = 0; i < len; i++) {
+        if (u[i] < 0x80)
+            continue;
+        if (i && sgft__ascii_letter(u[i - 1]))
+            return false;
+        while (i < len && u[i] >= 0x80)
+            i++;
+        if (i < len && sgft__ascii_letter(u[i]))
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+/* Korean text under the CA of another double-byte charset: KS X 1001
+ * puts its Hangul on rows that are first-level Hanzi in GB2312 and Big5
+ * and first-level Kanji in EUC-JP, so the declared reading is as
+ * plausible as a Chinese or Japanese name picked at random (이세돌 read as
+ * 捞技倒), not implausible.  But Hangul syllables frequent in names and
+ * text are what a Korean reading gives, and text of another charset read
+ * as Hangul gives syllables picked at random: a Hangul reading of
+ * HANGUL_GOOD a character or more, HANGUL_LEAD a character above the
+ * declared one, and HANGUL_GAP in all, is Korean.  (Chinese and Japanese
+ * names and records read as Hangul score 1.8 a character at most, and
+ * never above their own charset; Korean ones 2.35 or more in 95 in 100.) */
+#define HANGUL_GOOD 2.0
+#define HANGUL_LEAD 0.8
+#define HANGUL_GAP 4.0
+static bool hangul_over(const reading *d, const reading *b, int best) {
+    if (cands[best].form != F_UHC || !b->chars)
+        return false;
+    double per_b = b->score / (double)b->chars;
+    double per_d = d->score / (double)d->chars;
+    return per_b >= HANGUL_GOOD && per_b - per_d >= HANGUL_LEAD &&
+           b->score - d->score >= HANGUL_GAP;
+}
+
+/* Double-byte text under a Latin CA, each character apart from the Latin
+ * letters (a name of one character, PW[白], is two bytes of no word in
+ * Latin-1: °×): Western text puts its accented letters in words, beside
+ * plain letters (no name, event or comment of the Western lists of the
+ * tests has a reading in a double-byte charset without one), but for
+ * lists of letters (Ää Öö), which read as characters picked at random.
+ * When each character is one frequent in names or text (APART_GOOD a
+ * character, the charset's prior aside), the text is in that charset,
+ * however plausible the Latin reading of so few letters (天 is Ìì). */
+#define APART_GOOD 2.0
+static bool apart_over(const reading *b, int dk, int bk) {
+    if (cands[dk].form != F_SINGLE || cands[bk].form == F_SINGLE ||
+        (cands[dk].lang != L_WEST && cands[dk].lang != L_CENTRAL) ||
+        !b->chars || b->glued)
+        return false;
+    return b->score - cands[bk].prior >= APART_GOOD * (double)b->chars;
+}
+
 bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
                               const char *declared, detect_result *res) {
     memset(res, 0, sizeof *res);
@@ -529,15 +633,45 @@ bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
     reading r[NCANDS];
     read_as(d, s, len, final, &r[d]);
     double fine = cyrillic ? MISLABEL_CYRILLIC_FINE : MISLABEL_POOR;
-    if (!r[d].ok || !r[d].chars || r[d].score > fine * (double)r[d].chars ||
-        !read_all(s, len, final, r) || !r[d].ok)
+    bool doubt = r[d].ok && r[d].chars &&
+                 (r[d].score <= fine * (double)r[d].chars ||
+                  (cands[d].form != F_SINGLE && cands[d].form != F_UHC &&
+                   hangul_bytes(s, len)) ||
+                  (cands[d].form == F_SINGLE && cands[d].lang != L_RU &&
+                   high_bytes_apart(s, len)));
+    if (!doubt || !read_all(s, len, final, r) || !r[d].ok)
         return false;
-    int best = -1;
-    for (int k = 0; k < NCANDS; k++)
+    int best = -1, wide = -1; /* the best reading; the best double-byte one */
+    for (int k = 0; k < NCANDS; k++) {
+        /* windows-1252 only when bytes 0x80-0x9F are used, as without CA */
+        if (k != d && !r[k].high && strcmp(cands[k].name, "CP1252") == 0)
+            r[k].ok = false;
         if (r[k].ok && (best < 0 || r[k].score > r[best].score))
             best = k;
+        if (r[k].ok && cands[k].form != F_SINGLE &&
+            (wide < 0 || r[k].score > r[wide].score))
+            wide = k;
+    }
+    if (!r[d].chars)
+        return false;
+    if (wide >= 0 && wide != d &&
+        (hangul_over(&r[d], &r[wide], wide) || apart_over(&r[wide], d, wide))) {
+        result(r, wide, res);
+        return true;
+    }
     if (best == d || r[best].score - r[d].score < MISLABEL_GAP)
         return false;
+    /* GB2312 and EUC-JP put the kana on the same bytes: between the two,
+     * the kana of a text say that it is Japanese, but not in which of
+     * them it is written (a Chinese server's record of a player with a
+     * name in kana, PW[でぇもん]BR[9段]).  Its Han characters decide: where
+     * they read better in the declared charset, the CA stands (段 is in
+     * every Go record, 粁, its reading in EUC-JP, in none). */
+    if ((cands[d].form == F_GB && cands[best].form == F_EUCJP) ||
+        (cands[d].form == F_EUCJP && cands[best].form == F_GB)) {
+        if (r[d].score - r[d].kana_score >= r[best].score - r[best].kana_score)
+            return false;
+    }
     /* A charset of one byte a character reads any bytes: it replaces the
      * CA only where it reads the text well (not a file of several
      * charsets, which no reading fits), and never for the other charset

@@ -146,6 +146,20 @@ bool sgft__is_quote(uint32_t c) {
 }
 
 
+/* The signs that numbers carry in Western text: the degree sign and the
+ * ordinal indicators after a digit or after N for "number" (N° 1, 30°,
+ * nº 3, 1ª), and the vulgar fractions after a digit or standing apart
+ * (6½, ½ point).  Touching a letter otherwise, they are what a
+ * wrong reading gives. */
+static bool numeral_sign(uint32_t c, uint32_t prev, uint32_t next) {
+    bool digit = prev >= '0' && prev <= '9';
+    if (c == 0xB0 || c == 0xBA || c == 0xAA)
+        return (digit || prev == 'N' || prev == 'n') && !sgft__is_letter(next);
+    if (c == 0xBC || c == 0xBD || c == 0xBE)
+        return (digit || !sgft__is_letter(prev)) && !sgft__is_letter(next);
+    return false;
+}
+
 /* Scores one letter, symbol or other character of a single-byte reading
  * in its context (prev and next are code points, 0 at the ends). */
 double sgft__score_single(lang lg, uint32_t c, uint32_t prev,
@@ -157,6 +171,8 @@ double sgft__score_single(lang lg, uint32_t c, uint32_t prev,
     if (!sgft__is_letter(c)) {
         if (sgft__is_quote(c))
             return -0.5;
+        if (numeral_sign(c, prev, next))
+            return 0.5;
         bool touching = sgft__is_letter(prev) || sgft__is_letter(next);
         return touching ? -4 : -1;
     }
@@ -214,6 +230,29 @@ double sgft__clusters(const uint32_t *w, size_t n) {
     return pen;
 }
 
+/* The plain letter of an accented letter of ISO-8859-1 (À-ÿ), in
+ * small; other letters in small.  A list of letters puts the accented
+ * forms of one letter side by side (Ìí Òó). */
+static uint32_t base_letter(uint32_t c) {
+    /* the plain letter of each code point from U+00E0 on, '.' for none */
+    static const char plain[] = "aaaaaa.ceeeeiiii.nooooo.ouuuuy.y";
+    c = to_lower(c);
+    return c >= 0xE0 && c <= 0xFF && plain[c - 0xE0] != '.'
+               ? (uint32_t)plain[c - 0xE0]
+               : c;
+}
+
+/* A capital alone, or one letter in capital and small, with one accent
+ * or two (Ää, Дд, Ìí): how a list of letters (a test of the charset, an
+ * alphabet) writes them, not a word of the language.  (A small letter
+ * alone may be a word: à, è, ó.) */
+static bool listed_letter(const uint32_t *w, size_t n) {
+    if (n == 1)
+        return is_upper(w[0]);
+    return n == 2 && is_upper(w[0]) && !is_upper(w[1]) &&
+           base_letter(w[0]) == base_letter(w[1]);
+}
+
 /* The shape of a word: Latin words hold a few accented letters among
  * plain ones (three in a row are rare even in Polish or Czech, a word
  * of accented letters only rarer still), and a word of any script is in
@@ -243,6 +282,10 @@ double sgft__shape(const uint32_t *w, size_t n, bool latin) {
     }
     if (latin && letters >= 3 && wide == letters)
         pen -= 2;
+    /* Two accented letters alone are no word either, but one letter in
+     * both cases is how a list of letters shows it (Ää Öö Üü Ìí) */
+    if (latin && n == 2 && wide == 2 && letters == 2 && !listed_letter(w, n))
+        pen -= 3;
     if (letters >= 3 && !vowels)
         pen -= 3; /* no vowel: not a word */
     if (!latin && letters >= 3 && upper == letters)
@@ -445,6 +488,9 @@ void sgft__latin_word(latin_phrase *p, lang lg, const uint32_t *w, size_t n) {
     /* Letters of two languages, or of none: each counts as a rare letter
      * of its group, or hardly at all. */
     double mixed = LATIN_MIXED;
+    /* A letter listed alone or in its two cases stands in no word: where
+     * letters stand says nothing of it. */
+    bool listed = listed_letter(w, n);
     for (size_t j = 0; j < n; j++) {
         uint32_t c = to_lower(w[j]);
         if (c < 0x80) {
@@ -467,7 +513,7 @@ void sgft__latin_word(latin_phrase *p, lang lg, const uint32_t *w, size_t n) {
         }
         mixed += has ? 0.8 : 0.1;
         fits &= has;
-        for (size_t k = 0; k < nrules; k++) {
+        for (size_t k = 0; k < nrules && !listed; k++) {
             const struct latin_rule *r = &latin_rules[k];
             if (!(r->langs & fits) || !sgft__set_has(r->letters, c) ||
                 rule_holds(r, w, n, j))

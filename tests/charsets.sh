@@ -454,6 +454,55 @@ TABLE
 echo "held-out names (generated, no CA): records read exactly, and what they were taken for"
 cat "$held"
 
+# The misreadings table: records of kinds that were read in the wrong
+# charset, from held-out sets written for this test (tests/charsets/
+# heldout-*.txt, real names, events, places and comments; README): each
+# line is "iconv name|CA (- none)|root properties".  Each record is one
+# file, made with iconv(1) from the UTF-8 line; it must come out as the
+# line with CA[UTF-8] does, in at least the share given (percent).  The
+# sets are small: a valgrind run reads them all.
+# a: Korean (EUC-KR) under CA[GB2312]; b: a one-character Chinese or
+# Japanese name under CA[ISO-8859-1], and Latin-1 text that Shift_JIS
+# also reads under CA[Shift_JIS]; c: Western text dense with accented
+# letters (lists of letters, short comments), no CA; d: GB18030 with
+# pinyin letters or Western names, no CA; e: GB2312 records of a player
+# with a name in kana (ranks in Han: 9段), CA[GB2312].
+kinds="misread.table"
+printf '%-34s %7s %7s\n' kind records right >"$kinds"
+while IFS='|' read -r kind set least; do
+    rm -rf mr && mkdir -p mr/ref mr/enc mr/refout mr/out
+    i=0
+    while IFS='|' read -r enc ca props; do
+        i=$((i + 1))
+        id=$(printf '%03d' "$i")
+        if [ "$ca" = - ]; then c=""; else c="CA[$ca]"; fi
+        printf '(;FF[4]GM[1]CA[UTF-8]SZ[19]%s;B[pd];W[dd])\n' "$props" >"mr/ref/$id.sgf"
+        printf '(;FF[4]GM[1]%sSZ[19]%s;B[pd];W[dd])\n' "$c" "$props" >mr/t
+        iconv -f UTF-8 -t "$enc" mr/t >"mr/enc/$id.sgf" || bad "$kind: iconv of line $i"
+    done <"$lists/$set.txt"
+    (cd mr/ref && run -q --outdir=../refout . >/dev/null 2>&1)
+    (cd mr/enc && run -q --outdir=../out . >../err 2>&1)
+    right=0
+    for f in mr/refout/*.sgf; do
+        cmp -s "$f" "mr/out/${f##*/}" && right=$((right + 1))
+    done
+    printf '%-34s %7d %7d\n' "$kind" "$i" "$right" >>"$kinds"
+    if [ $((right * 100)) -lt $((least * i)) ]; then
+        bad "$kind: $right of $i read right, below $least%"
+    else
+        ok
+    fi
+done <<'TABLE'
+a Korean under CA[GB2312]|heldout-ko-gb2312|95
+b one CJK character, CA[ISO-8859-1]|heldout-onechar-latin1|65
+b Latin-1 under CA[Shift_JIS]|heldout-latin1-sjis|90
+c dense Western letters, no CA|heldout-west-dense|92
+d GB18030 with Latin letters, no CA|heldout-gb18030-latin|98
+e GB2312 with kana names, CA|heldout-gb2312-kana|98
+TABLE
+echo "misreadings: held-out records of each kind read right"
+cat "$kinds"
+
 # A file's messages do not depend on the file read before it in a batch:
 # after a large file whose charset was detected (the decoder read far
 # ahead), a byte that CA[windows-1252] does not have, 70 kB into the
