@@ -341,8 +341,21 @@ int run_single(cli *c, const char *in, const char *out) {
     job j;
     job_begin(&j, c, in, false);
     j.out = (char *)out;
-    if (job_config(&j))
+    if (!job_config(&j))
+        return job_report(&j);
+    /* SGFC's INFILE OUTFILE: an OUTFILE that holds other games is not
+     * written over without --overwrite (guard.c). */
+    char *why = NULL;
+    int refused =
+        out && !c->overwrite
+            ? guard_outfile(j.opt, in, out,
+                            sgft_options_get(j.opt, SGFT_OPT_SPLIT) != 0, &why)
+            : 0;
+    if (refused)
+        job_fault(&j, refused, why);
+    else
         job_run(&j);
+    free(why);
     return job_report(&j);
 }
 

@@ -63,6 +63,7 @@ typedef struct cli {
     const char *explain; /* --explain's argument */
     bool null_sep;
     bool no_config;
+    bool overwrite; /* --overwrite */
     int colour;  /* --color: 0 auto, 1 always, 2 never */
     bool colour_err, colour_out; /* resolved for stderr, stdout (--diff) */
     fail_level fail_on, base_fail_on;
@@ -95,6 +96,16 @@ int run_batch(cli *c);
 /* Appends the bytes of fd, up to its end, to b; 0, or the errno. */
 int slurp_fd(int fd, sgft_buffer *b);
 void print_diag(const sgft_diag *d, void *data);
+
+/* guard.c: whether the run INFILE OUTFILE (in, out; split: -s, the
+ * files out_001.sgf, ...) may write with the options opt: 0 when each
+ * file it would replace holds no SGF game trees (none there, empty, no
+ * SGF data, a stream, standard output), is in itself, or is an earlier
+ * output of in (see guard.c); else the fatal message that refuses the
+ * run: 111 (another record), 106 (the file cannot be read) or 5 (out of
+ * memory), with its detail in *detail (malloc'd, or NULL). */
+int guard_outfile(const sgft_options *opt, const char *in, const char *out,
+                  bool split, char **detail);
 
 /* jobs.c: the jobs of a batch.  pool_new starts jobs - 1 worker threads
  * (fewer if the system refuses more; none for one job), which wait for

@@ -410,6 +410,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_FILES_FROM: c->files_from = arg; break;
     case O_NULL_SEP: c->null_sep = true; break;
     case O_NO_CONFIG: c->no_config = true; break;
+    case O_OVERWRITE: c->overwrite = true; break;
     default:
         fatal(c, 100, detail); /* a row without behaviour: refuse it */
     }
@@ -759,6 +760,8 @@ int main(int argc, char **argv) {
         fatal(&c, 48, NULL);
     if (c.mode == B_NONE && c.nfiles > 2)
         fatal(&c, 1, c.files[2]);
+    if (c.overwrite && (c.mode != B_NONE || c.nfiles != 2))
+        fatal(&c, 101, "--overwrite goes with INFILE OUTFILE");
     if (c.mode == B_NONE && c.recursive)
         fatal(&c, 101, "-R goes with --check, --in-place or --outdir");
     if (sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) && (c.nfiles == 2 || c.mode > B_CHECK))

@@ -41,6 +41,7 @@ OPT(SHORT_RANKS,    0,  "short-ranks",     A_NONE, "",      S_OK, SGFT_OPT_SHORT
 OPT(NO_WARNINGS,  'w', "no-warnings",     A_NONE, "",      S_OK, SGFT_OPT_NO_WARNINGS,    "do not report warnings")
 OPT(DELETE_PROP,  'y', "delete",          A_ID,   "ID",    S_OK, 0,    "delete property ID (repeatable)")
 OPT(REVERSE,      'z', "reverse-variations", A_NONE, "",   S_OK, SGFT_OPT_REVERSE_VARIATIONS,   "reverse the order of variations (at most 100 at one node)")
+OPT(OVERWRITE,      0,  "overwrite",       A_NONE, "",      S_OK, 0,    "with INFILE OUTFILE: write OUTFILE even when it is an SGF record of other games than INFILE, not an earlier output of it (message 111)")
 OPT(CHECK,          0,  "check",           A_NONE, "",      S_OK, 0,    "batch: check every PATH (files, or folders of .sgf files), write nothing")
 OPT(IN_PLACE,       0,  "in-place",        A_NONE, "",      S_OK, 0,    "batch: rewrite every PATH in place (atomically)")
 OPT(OUTDIR,         0,  "outdir",          A_STR,  "DIR",   S_OK, 0,    "batch: write the cleaned copy of every PATH under DIR (of -, to standard output)")

@@ -101,6 +101,7 @@ MSG(107, VALUE_CUT,           C_ERROR, 0, "missing ']' after <%p> value [%v]: va
 MSG(108, TEXT_HOLDS_NODES,    C_WARN,  0, "<%p> text holds what looks like SGF nodes (%d): possible missing ']'; kept")
 MSG(109, WIDE_INPUT,          C_WARN,  0, "input in %d: converted whole before parsing, as with -E1")
 MSG(110, BRACKET_IN_TEXT,     C_ERROR, 0, "']' not escaped in <%p> text (it closes a '[' of the text, and what follows is no SGF): kept in the text")
+MSG(111, OUTPUT_OTHER_GAME,   C_FATAL, 0, "output file is an SGF record of other games, not an earlier output of the input: %d")
 MSG(115, CHARSET_CLOSE,       C_WARN,  0, "charset detection unsure: read as %v, but %d reads the text almost as well (--encoding chooses)")
 MSG(116, CA_SPELLING,         C_WARN,  0, "CA[%v] is not the standard name of its charset: read as %d")
 MSG(117, CA_ALIAS,            C_INFO,  0, "CA[%v] is a common name of its charset, not the standard one: read as %d")

@@ -314,7 +314,8 @@ static int skip_of(const sgft_diag *d) {
     case 7: return SK_NO_SGF;
     case 34: return SK_CRITICAL;
     case 105: return SK_HARD_LINKS;
-    case 106: return SK_REFUSED;
+    case 106:
+    case 111: return SK_REFUSED;
     case 26:
     case 27: return SK_WRITE;
     default: return d->severity == SGFT_FATAL ? SK_FATAL : -1;

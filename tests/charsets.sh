@@ -64,7 +64,7 @@ TABLE
 # no name of its charset: warning 116.
 while read -r id spelling std; do
     sed "s/CA\[[^]]*\]/CA[$spelling]/" "$id.ca.sgf" >sp.sgf
-    run -q sp.sgf sp.out 2>sp.err
+    run -q --overwrite sp.sgf sp.out 2>sp.err
     col=$(($(grep -ob 'CA\[' sp.sgf | cut -d: -f1) + 1))
     case "$spelling" in
     *\;*) want="sp.sgf:1:$col: warning W116: CA[$spelling] is not the standard name of its charset: read as $std" ;;
@@ -86,7 +86,7 @@ SPELLINGS
 # read as the charset they name, without a message.
 while read -r id alias; do
     sed "s/CA\[[^]]*\]/CA[$alias]/" "$id.ca.sgf" >al.sgf
-    run -q al.sgf al.out 2>al.err
+    run -q --overwrite al.sgf al.out 2>al.err
     if [ ! -s al.err ] && cmp -s "$id.ref" al.out; then ok; else bad "CA[$alias]"; cat al.err; fi
 done <<'ALIASES'
 de ISO_8859-1

@@ -18,6 +18,7 @@ untestable='
 100: option not supported yet: every option of the table is supported now
 105: hard links of the output: needs a linked output (tests/files.sh)
 106: output refused: needs an --outdir or special file (tests/files.sh)
+111: output holds other games: needs an existing OUTFILE (tests/options.sh)
 115: a detection close call depends on the detection tables (tests/charsets.sh)
 120: a bad configuration file: needs one above the case folder (tests/lint.sh)
 '

@@ -250,7 +250,7 @@ check changed-content cmp -s norm.sgf differs.sgf
 cp norm.sgf longer.sgf
 printf '\n(;FF[4]GM[1];B[aa])\n' >>longer.sgf
 cp longer.sgf longer-orig.sgf
-"$SGFTIDY" -q norm.sgf longer.sgf
+"$SGFTIDY" -q --overwrite norm.sgf longer.sgf
 check shorter-output cmp -s norm.sgf longer.sgf
 "$SGFTIDY" -q longer-orig.sgf norm-copy.sgf
 cp norm.sgf grow.sgf

@@ -123,6 +123,85 @@ check split-critical 10 "bad.sgf:1:25: error E8 (critical): illegal characters o
 [ ! -e "$TMPD/badparts_001.sgf" ] && pass=$((pass + 1)) || { echo "FAIL split wrote after a critical message"; fail=$((fail + 1)); }
 check split-no-outfile 20 "sgftidy: fatal F101: options conflict: -s needs an OUTFILE to name the files after$nl" -- -s two.sgf
 
+# Two names are SGFC's INFILE OUTFILE: an OUTFILE that holds other games
+# is left byte for byte as it was (message 111, status 20); a new file,
+# an earlier output of INFILE (whatever options wrote it, a comment added
+# since, moves added to INFILE since), INFILE itself, an empty file or
+# one without SGF data are written; --overwrite writes over anything.
+mkdir "$TMPD/two"
+printf '(;FF[4]GM[1]SZ[19]PB[Ann]PW[Bob];B[pd];W[dp];B[pq];W[dd])\n' >"$TMPD/two/a.sgf"
+printf '(;FF[4]GM[1]SZ[19]PB[Cid]PW[Dan];B[qd];W[dc];B[pq])\n' >"$TMPD/two/b.sgf"
+cp "$TMPD/two/b.sgf" "$TMPD/b.orig"
+norm_a="(;FF[4]CA[UTF-8]GM[1]SZ[19]${nl}PB[Ann]${nl}PW[Bob]${nl};B[pd];W[dp];B[pq];W[dd])$nl"
+refused() { # refused IN OUT: the exact message 111 for IN OUT
+    printf '%s: fatal F111: output file is an SGF record of other games, not an earlier output of the input: %s left as it is (sgftidy --check %s %s checks both files; --overwrite replaces it)\n' "$1" "$2" "$1" "$2"
+}
+check two-names 20 "$(refused two/a.sgf two/b.sgf)$nl" -- two/a.sgf two/b.sgf
+cmp -s "$TMPD/b.orig" "$TMPD/two/b.sgf" && pass=$((pass + 1)) || { echo "FAIL two-names: b.sgf changed"; fail=$((fail + 1)); }
+(cd "$TMPD/two" && run *.sgf) >/dev/null 2>"$TMPD/e"; rc=$?
+[ $rc -eq 20 ] && same two-names-glob "$TMPD/e" "$(refused a.sgf b.sgf)$nl" || { echo "FAIL two-names-glob: exit $rc"; fail=$((fail + 1)); }
+cmp -s "$TMPD/b.orig" "$TMPD/two/b.sgf" && pass=$((pass + 1)) || { echo "FAIL two-names-glob: b.sgf changed"; fail=$((fail + 1)); }
+left=$(find "$TMPD/two" -name '.*' | wc -l)
+[ "$left" -eq 0 ] && pass=$((pass + 1)) || { echo "FAIL two-names: temporary files left behind"; fail=$((fail + 1)); }
+check two-names-quiet 20 "$(refused two/a.sgf two/b.sgf)$nl" -- -q two/a.sgf two/b.sgf
+check new-file 0 "two/a.sgf: OK  (written)$nl" -- two/a.sgf two/c.sgf
+same new-file-out "$TMPD/two/c.sgf" "$norm_a"
+check own-output 0 "two/a.sgf: OK  (unchanged)$nl" -- two/a.sgf two/c.sgf
+sed 's/;B\[pd\]/;B[pd]C[my note]/' "$TMPD/two/c.sgf" >"$TMPD/two/t" && mv "$TMPD/two/t" "$TMPD/two/c.sgf"
+check own-output-edited 0 "two/a.sgf: OK  (changed)$nl" -- two/a.sgf two/c.sgf
+same own-output-edited-out "$TMPD/two/c.sgf" "$norm_a"
+check in-place-two 0 "" -- -q two/a.sgf two/a.sgf
+same in-place-two-out "$TMPD/two/a.sgf" "$norm_a"
+printf '(;FF[4]GM[1]SZ[19]PB[Ann]PW[Bob];B[pd];W[dp];B[pq];W[dd];B[dq];W[cq])\n' >"$TMPD/two/a.sgf"
+check input-went-on 0 "" -- -q two/a.sgf two/c.sgf
+printf '(;FF[4]GM[1]SZ[19]PB[Ann]PW[Bob];B[pd];W[dp])\n' >"$TMPD/two/short.sgf"
+cp "$TMPD/two/c.sgf" "$TMPD/c.orig"
+check output-went-on 20 "$(refused two/short.sgf two/c.sgf)$nl" -- two/short.sgf two/c.sgf
+cmp -s "$TMPD/c.orig" "$TMPD/two/c.sgf" && pass=$((pass + 1)) || { echo "FAIL output-went-on: c.sgf changed"; fail=$((fail + 1)); }
+# Options that change the output: an output of either is an earlier one.
+printf '(;FF[4]GM[1]SZ[19]HA[2]PB[Eve]PW[Fay];B[dp];B[pd];W[qp]LZ[x];B[oq](;W[dd])(;W[cc]))\n' >"$TMPD/two/h.sgf"
+check fix-handicap-first 0 "" -- -qw -d132 -d133 -d140 --fix-handicap --strip-analysis two/h.sgf two/ho.sgf
+grep -q '^AB\[dp\]\[pd\]' "$TMPD/two/ho.sgf" && pass=$((pass + 1)) || { echo "FAIL fix-handicap-first: no AB"; fail=$((fail + 1)); }
+check fix-handicap-not 0 "" -- -qw -d132 two/h.sgf two/ho.sgf
+check fix-handicap-again 0 "" -- -qw -d133 --fix-handicap two/h.sgf two/ho.sgf
+check reversed 0 "" -- -qwz -d132 two/h.sgf two/ho.sgf
+check reversed-not 0 "" -- -qw -d132 -t -p two/h.sgf two/ho.sgf
+# A link is followed: to another game it is refused, to INFILE in place.
+ln -s b.sgf "$TMPD/two/to-b.sgf"
+check link-other 20 "$(refused two/short.sgf two/to-b.sgf)$nl" -- -q two/short.sgf two/to-b.sgf
+cmp -s "$TMPD/b.orig" "$TMPD/two/b.sgf" && [ -L "$TMPD/two/to-b.sgf" ] && pass=$((pass + 1)) || { echo "FAIL link-other: b.sgf changed"; fail=$((fail + 1)); }
+ln -s h.sgf "$TMPD/two/to-h.sgf"
+check link-input 0 "" -- -qw -d132 two/h.sgf two/to-h.sgf
+# Written over as before: an empty file, one without SGF data.
+: >"$TMPD/two/empty.sgf"
+check empty-outfile 0 "" -- -q two/short.sgf two/empty.sgf
+printf 'notes, no game\n' >"$TMPD/two/notes.sgf"
+check text-outfile 0 "" -- -q two/short.sgf two/notes.sgf
+same text-outfile-out "$TMPD/two/notes.sgf" "(;FF[4]CA[UTF-8]GM[1]SZ[19]${nl}PB[Ann]${nl}PW[Bob]${nl};B[pd];W[dp])$nl"
+# A collection: the output may hold fewer games, not more.
+cat "$TMPD/two/short.sgf" "$TMPD/b.orig" >"$TMPD/two/both.sgf"
+check collection-fewer 0 "" -- -q two/both.sgf two/short-out.sgf
+cp "$TMPD/two/short.sgf" "$TMPD/two/short-out.sgf"
+check collection-fewer-again 0 "" -- -q two/both.sgf two/short-out.sgf
+cp "$TMPD/two/both.sgf" "$TMPD/both.orig"
+check collection-more 20 "$(refused two/short.sgf two/both.sgf)$nl" -- -q two/short.sgf two/both.sgf
+cmp -s "$TMPD/both.orig" "$TMPD/two/both.sgf" && pass=$((pass + 1)) || { echo "FAIL collection-more: both.sgf changed"; fail=$((fail + 1)); }
+# -s: the file of each game tree.
+check split-own 0 "" -- -q -s two/both.sgf two/part.sgf
+check split-own-again 0 "" -- -q -s two/both.sgf two/part.sgf
+cp "$TMPD/two/part_001.sgf" "$TMPD/two/part_002.sgf"
+cp "$TMPD/two/part_002.sgf" "$TMPD/part2.orig"
+check split-other 20 "$(refused two/both.sgf two/part_002.sgf)$nl" -- -q -s two/both.sgf two/part.sgf
+cmp -s "$TMPD/part2.orig" "$TMPD/two/part_002.sgf" && pass=$((pass + 1)) || { echo "FAIL split-other: part_002.sgf changed"; fail=$((fail + 1)); }
+# --overwrite: written all the same; refused where it means nothing.
+check overwrite 0 "two/a.sgf: OK  (changed)$nl" -- --overwrite two/a.sgf two/b.sgf
+cmp -s "$TMPD/two/a.sgf" "$TMPD/two/b.sgf" || { "$SGFTIDY" -q "$TMPD/two/a.sgf" - | cmp -s - "$TMPD/two/b.sgf"; } && pass=$((pass + 1)) || { echo "FAIL overwrite: b.sgf not replaced"; fail=$((fail + 1)); }
+check overwrite-split 0 "" -- -q --overwrite -s two/both.sgf two/part.sgf
+check overwrite-one-name 20 "sgftidy: fatal F101: options conflict: --overwrite goes with INFILE OUTFILE$nl" -- --overwrite two/a.sgf
+check overwrite-batch 20 "sgftidy: fatal F101: options conflict: --overwrite goes with INFILE OUTFILE$nl" -- --overwrite --check two/a.sgf two/b.sgf
+check explain-111 0 "" -- --explain=111
+grep -q '^Message 111, OUTPUT_OTHER_GAME: fatal$' "$TMPD/stdout" && grep -q -- '--overwrite replaces OUTFILE' "$TMPD/stdout" && pass=$((pass + 1)) || { echo "FAIL explain-111"; cat "$TMPD/stdout"; fail=$((fail + 1)); }
+
 # Batch mode: folders of .sgf files (-R with subfolders), the worst
 # status over all files; in place; into another folder.
 mkdir -p "$TMPD/tree/sub"

@@ -39,7 +39,7 @@ check_eq() { # NAME GOT WANT
 fixed_point() { # NAME FILE ARGS...: FILE normalizes to itself
     name=$1 f=$2
     shift 2
-    bounded -q "$@" "$f" again.sgf 2>/dev/null
+    bounded -q --overwrite "$@" "$f" again.sgf 2>/dev/null
     if cmp -s "$f" again.sgf; then pass=$((pass + 1)); else echo "FAIL $name: not a fixed point"; fail=$((fail + 1)); fi
 }
 
