@@ -5,8 +5,8 @@
  * --overwrite); otherwise the run is refused with message 111.
  *
  * An earlier output of INFILE: each game tree of OUTFILE (it may hold
- * fewer) is the game of the tree at its place in INFILE as this run
- * would write it (read and repaired with the run's options):
+ * fewer) is the game of the tree at its place in INFILE, as read or
+ * as this run would write it (repaired with the run's options):
  *
  * - the same game-info that names the game: PB, PW, DT, EV, RO and GN
  *   (absent counts as empty), and
@@ -34,8 +34,8 @@
 static const char info_ids[][3] = {"PB", "PW", "DT", "EV", "RO", "GN"};
 
 /* One line of a game tree, read for comparison: entries are written as
- * LENGTH ':' BYTES, so that a key that is a byte prefix of another is
- * also a prefix entry by entry. */
+ * their length (the bytes of a size_t) and their bytes, so that a key
+ * that is a byte prefix of another is also a prefix entry by entry. */
 typedef struct key {
     sgft_buffer info;    /* the game-info above, each "ID" + entry */
     bool info_empty;     /* ... none of it given */
@@ -52,9 +52,7 @@ static void key_free(key *k) {
 }
 
 static void put(key *k, sgft_buffer *b, const char *s, size_t n) {
-    char len[24];
-    int w = snprintf(len, sizeof len, "%zu:", n);
-    if (sgft_buffer_write(b, len, (size_t)w) < 0 ||
+    if (sgft_buffer_write(b, (const char *)&n, sizeof n) < 0 ||
         (n && sgft_buffer_write(b, s, n) < 0))
         k->oom = true;
 }
@@ -122,7 +120,7 @@ static void root_facts(sgft_ctx *ctx, sgft_node *root, long *gm, long *cols,
         *gm = n;
     p = sgft_node_find(root, "SZ");
     v = p ? sgft_prop_values(p) : NULL;
-    size_t len;
+    size_t len = 0;
     const char *s = v ? sgft_value_raw(ctx, v, &len) : NULL;
     if (s && len && len < 16) {
         char t[16];
@@ -153,7 +151,7 @@ static const char *move_text(sgft_ctx *ctx, sgft_value *v, bool go,
  * stands for each of its points, as -e writes it. */
 static void setup_value(sgft_ctx *ctx, key *k, stones *s, char colour,
                         sgft_value *v, bool go) {
-    size_t n;
+    size_t n = 0;
     const char *t = sgft_value_raw(ctx, v, &n);
     if (go && n == 5 && t[2] == ':' && coord(t[0]) >= 0 &&
         coord(t[1]) >= 0 && coord(t[3]) >= 0 && coord(t[4]) >= 0) {
@@ -196,15 +194,19 @@ static void tree_key(sgft_ctx *ctx, sgft_tree *tree, bool last, key *k) {
              p = sgft_prop_next(p)) {
             const char *id = sgft_prop_id(p);
             sgft_value *v = sgft_prop_values(p);
-            for (size_t i = 0; i < sizeof info_ids / sizeof *info_ids; i++)
-                if (!found[i] && strcmp(id, info_ids[i]) == 0 && v) {
+            if (!v || (id[1] && id[2]))
+                continue; /* no property of the key */
+            for (size_t i = 0; id[1] && i < sizeof info_ids / sizeof *info_ids;
+                 i++)
+                if (!found[i] && id[0] == info_ids[i][0] &&
+                    id[1] == info_ids[i][1]) {
                     found[i] = true;
                     if (!(texts[i] = sgft_value_text(ctx, v, true)))
                         k->oom = true;
                 }
-            bool b = strcmp(id, "B") == 0, w = strcmp(id, "W") == 0;
-            if ((b || w) && v) {
-                size_t len;
+            bool b = id[0] == 'B' && !id[1], w = id[0] == 'W' && !id[1];
+            if (b || w) {
+                size_t len = 0;
                 const char *t = move_text(ctx, v, go, tt_pass, &len);
                 white_moved = white_moved || w;
                 if (white_moved) {
@@ -213,8 +215,8 @@ static void tree_key(sgft_ctx *ctx, sgft_tree *tree, bool last, key *k) {
                 } else {
                     stone_add(k, &open, 'B', t, len);
                 }
-            } else if (!white_moved &&
-                       (strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0)) {
+            } else if (!white_moved && id[0] == 'A' &&
+                       (id[1] == 'B' || id[1] == 'W')) {
                 for (; v; v = sgft_value_next(v))
                     setup_value(ctx, k, &open, id[1], v, go);
             }
@@ -268,13 +270,15 @@ static bool key_match(const key *in, const key *out) {
 /* 1 when the trees hold one game, 0 when not, -1 when out of memory. */
 static int same_game(sgft_ctx *cin, sgft_tree *tin, sgft_ctx *cout,
                      sgft_tree *tout) {
-    key kin, klast, kout;
+    key kin, klast = {0}, kout;
     tree_key(cin, tin, false, &kin);
-    tree_key(cin, tin, true, &klast);
     tree_key(cout, tout, false, &kout);
-    int r = kin.oom || klast.oom || kout.oom
-                ? -1
-                : key_match(&kin, &kout) || key_match(&klast, &kout);
+    int r = kin.oom || kout.oom ? -1 : key_match(&kin, &kout);
+    if (r == 0) {
+        /* The main line as -z would make it the first. */
+        tree_key(cin, tin, true, &klast);
+        r = klast.oom ? -1 : key_match(&klast, &kout);
+    }
     key_free(&kin);
     key_free(&klast);
     key_free(&kout);
@@ -337,19 +341,21 @@ static char *split_name(const char *out, unsigned long k) {
     return s;
 }
 
-/* The state of a guard's reading: INFILE, read as the run will write it
- * (checked with its options), one game tree after the other. */
+/* The state of a guard's reading: INFILE, one game tree after the
+ * other, as read or as the run will write it (checked with its
+ * options). */
 typedef struct guard {
     const sgft_options *opt;
     const char *in;
+    bool checked;   /* INFILE's trees as the run would write them */
     sgft_ctx *cin;
     sgft_reader *rin;
     bool in_failed; /* INFILE cannot be read: the run reports it */
     bool in_end;    /* ... or has no more game trees */
 } guard;
 
-/* INFILE's next game tree, checked: 1, 0 at its end (or when it cannot
- * be read), or -1 when out of memory. */
+/* INFILE's next game tree (checked when g->checked): 1, 0 at its end
+ * (or when it cannot be read), or -1 when out of memory. */
 static int next_in(guard *g, sgft_tree **t) {
     if (g->in_end)
         return 0;
@@ -358,7 +364,7 @@ static int next_in(guard *g, sgft_tree **t) {
         return 0;
     }
     int s = sgft_reader_next(g->rin, t);
-    if (s == 1 && sgft_tree_check(g->cin, *t) == SGFT_ENOMEM)
+    if (s == 1 && g->checked && sgft_tree_check(g->cin, *t) == SGFT_ENOMEM)
         return -1;
     if (s == SGFT_ENOMEM)
         return -1;
@@ -435,29 +441,29 @@ end:
     return code;
 }
 
-int guard_outfile(const sgft_options *opt, const char *in, const char *out,
-                  bool split, char **detail) {
-    *detail = NULL;
-    if (strcmp(in, "-") == 0 || strcmp(out, "-") == 0)
-        return 0; /* standard input is read once; standard output */
-    guard g = {opt, in, NULL, NULL, false, false};
+/* One look at the files the run would write, with INFILE's game trees
+ * as read (checked false) or as the run would write them. */
+static int guard_pass(const sgft_options *opt, const char *in,
+                      const char *out, bool split, bool checked,
+                      char **detail) {
+    guard g = {opt, in, checked, NULL, NULL, false, false};
     int code = 0;
     /* OUTFILE, or with -s the files of the game trees from _001 on, as
      * long as they exist. */
     for (unsigned long k = 1; !code; k++) {
         char *path = split ? split_name(out, k) : NULL;
-        if (split && !path)
-            return 5;
+        if (split && !path) {
+            code = 5;
+            break;
+        }
         target t = target_of(in, split ? path : out);
-        if (t == T_FILE && !g.cin && !(g.cin = sgft_ctx_new(opt, NULL, NULL)))
+        if (t != T_NONE && !g.cin && !(g.cin = sgft_ctx_new(opt, NULL, NULL)))
             code = 5;
         else if (t == T_FILE)
             code = compare_file(&g, split ? path : out, split, detail);
         else if (t == T_SKIP && split) {
             sgft_tree *tin;
-            if (!g.cin && !(g.cin = sgft_ctx_new(opt, NULL, NULL)))
-                code = 5;
-            else if (next_in(&g, &tin) < 0)
+            if (next_in(&g, &tin) < 0)
                 code = 5;
         }
         free(path);
@@ -466,5 +472,22 @@ int guard_outfile(const sgft_options *opt, const char *in, const char *out,
     }
     sgft_reader_free(g.rin);
     sgft_ctx_free(g.cin);
+    return code;
+}
+
+int guard_outfile(const sgft_options *opt, const char *in, const char *out,
+                  bool split, char **detail) {
+    *detail = NULL;
+    if (strcmp(in, "-") == 0 || strcmp(out, "-") == 0)
+        return 0; /* standard input is read once; standard output */
+    /* INFILE as read first: a parse without the checks, and enough for
+     * an output of the options that leave the stones and the game-info
+     * as they are.  Then as the run would write it. */
+    int code = guard_pass(opt, in, out, split, false, detail);
+    if (code == 111) {
+        free(*detail);
+        *detail = NULL;
+        code = guard_pass(opt, in, out, split, true, detail);
+    }
     return code;
 }
