@@ -405,7 +405,9 @@ void sgft_node_delete_prop(sgft_node *node, sgft_prop *prop);
 
 /* --- Fingerprints: the same game in another copy --------------------------
  * The moves of a Go game's main line, and the stones set up in its root,
- * in one canonical form: copies of one game turned or mirrored on the
+ * in one canonical form (the orientation in which its points, each read
+ * column letter then row letter, come first in alphabetical order;
+ * sgftidy(1), -g): copies of one game turned or mirrored on the
  * board (8 symmetries; 4 on a rectangular board) or, for a game without
  * setup stones, with the colours swapped, have the same hash; a copy cut
  * short after k moves has the hash prefix[k - 1] of the whole game. */

@@ -6,10 +6,14 @@
  *
  * The canonical form: of the 8 symmetries of the board (4 of a
  * rectangular one), the one under which the setup stones (sorted) and
- * then the moves read first in lexicographic order.  Since the order is
- * lexicographic, the form of the first k moves of a game is the first k
- * moves of the form of the game: a truncated copy hashes, move for move,
- * like the start of the whole.  Colours count relative to the first
+ * then the moves read first in lexicographic order, each point compared
+ * as SGF writes it: its column letter first, then its row letter, in the
+ * order of the coordinates (a to z, then A to Z: for boards up to 26
+ * lines, alphabetical order), a pass before every point, and at one
+ * point a black setup stone before a white one (sgftidy(1), -g).  Since
+ * the order is lexicographic, the form of the first k moves of a game
+ * is the first k moves of the form of the game: a truncated copy
+ * hashes, move for move, like the start of the whole.  Colours count relative to the first
  * player when there is no setup (a colour-swapped copy of an even game
  * is the same game); with setup stones they are absolute. */
 #include "internal.h"
@@ -51,11 +55,12 @@ void sgft__transform_point(unsigned t, int cols, int rows, int c, int r,
     transform(t, cols, rows, c, r, oc, orow);
 }
 
-/* A move as one number: the order of the canonical form. */
+/* A move as one number: the order of the canonical form, that of the
+ * point's SGF letters (column, then row), then the colour. */
 static long code_of(unsigned t, int cols, int rows, const fmove *m) {
     int c, r;
     transform(t, cols, rows, m->col, m->row, &c, &r);
-    long pt = c < 0 ? 0 : 1 + (long)r * 64 + c;
+    long pt = c < 0 ? 0 : 1 + (long)c * 64 + r;
     return pt * 2 + m->colour;
 }
 

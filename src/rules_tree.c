@@ -372,8 +372,10 @@ bool sgft__rule_collection(checker *k, node *n, prop *p, value *v) {
  * of the main line ("--" for a move that is not there, "tt" for a pass),
  * as SGFC prints it.  --signature=symmetric: the same points, turned or
  * mirrored by the symmetry that brings the game to the canonical form of
- * its fingerprint (fingerprint.c), so that the copies of a game that
- * --duplicates finds turned or mirrored have one signature. */
+ * its fingerprint (fingerprint.c: the orientation whose points, column
+ * letter then row letter, come first in alphabetical order), so that
+ * the copies of a game that --duplicates finds turned or mirrored have
+ * one signature. */
 bool sgft__rule_signature(checker *k, node *root, prop *p_, value *v_) {
     (void)p_, (void)v_;
     if (!k->ctx->opt.signature)
