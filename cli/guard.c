@@ -350,9 +350,17 @@ typedef struct guard {
     bool checked;   /* INFILE's trees as the run would write them */
     sgft_ctx *cin;
     sgft_reader *rin;
-    bool in_failed; /* INFILE cannot be read: the run reports it */
+    bool in_failed; /* INFILE cannot be read, or had a fatal message
+                       (no SGF data): the run reports it, writes nothing */
     bool in_end;    /* ... or has no more game trees */
 } guard;
+
+/* The diagnostics of INFILE's reading: only whether one was fatal. */
+static void note_fatal(const sgft_diag *d, void *data) {
+    guard *g = data;
+    if (d->severity == SGFT_FATAL)
+        g->in_failed = true;
+}
 
 /* INFILE's next game tree (checked when g->checked): 1, 0 at its end
  * (or when it cannot be read), or -1 when out of memory. */
@@ -433,6 +441,8 @@ static int compare_file(guard *g, const char *path, bool one,
 end:
     sgft_reader_free(rout);
     sgft_ctx_free(cout);
+    if (code == 111 && g->in_failed)
+        code = 0; /* a fatal message of INFILE: the run writes nothing */
     if (code == 111 &&
         !(*detail = joined(path, " left as it is (sgftidy --check ", g->in,
                            " ", path, " checks both files; --overwrite "
@@ -457,7 +467,8 @@ static int guard_pass(const sgft_options *opt, const char *in,
             break;
         }
         target t = target_of(in, split ? path : out);
-        if (t != T_NONE && !g.cin && !(g.cin = sgft_ctx_new(opt, NULL, NULL)))
+        if (t != T_NONE && !g.cin &&
+            !(g.cin = sgft_ctx_new(opt, note_fatal, &g)))
             code = 5;
         else if (t == T_FILE)
             code = compare_file(&g, split ? path : out, split, detail);

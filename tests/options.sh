@@ -178,6 +178,10 @@ check empty-outfile 0 "" -- -q two/short.sgf two/empty.sgf
 printf 'notes, no game\n' >"$TMPD/two/notes.sgf"
 check text-outfile 0 "" -- -q two/short.sgf two/notes.sgf
 same text-outfile-out "$TMPD/two/notes.sgf" "(;FF[4]CA[UTF-8]GM[1]SZ[19]${nl}PB[Ann]${nl}PW[Bob]${nl};B[pd];W[dp])$nl"
+# An INFILE that cannot be run says its own fault; OUTFILE keeps its content.
+printf 'no game here\n' >"$TMPD/two/nogame.sgf"
+check no-sgf-input 20 "two/nogame.sgf: fatal F7: no SGF data found$nl" -- -q two/nogame.sgf two/b.sgf
+cmp -s "$TMPD/b.orig" "$TMPD/two/b.sgf" && pass=$((pass + 1)) || { echo "FAIL no-sgf-input: b.sgf changed"; fail=$((fail + 1)); }
 # A collection: the output may hold fewer games, not more.
 cat "$TMPD/two/short.sgf" "$TMPD/b.orig" >"$TMPD/two/both.sgf"
 check collection-fewer 0 "" -- -q two/both.sgf two/short-out.sgf
