@@ -305,12 +305,18 @@ static char *joined(const char *first, ...) {
 }
 
 /* OUTFILE cannot be read to tell what it holds: message 106. */
-static int unreadable(const char *in, const char *out, int err,
+static int unreadable(const char *in, const char *out, const char *why,
                       char **detail) {
     *detail = joined(out, ": it cannot be read to tell whether it is an "
-                          "earlier output of ", in, " (", strerror(err),
+                          "earlier output of ", in, " (", why,
                      "); --overwrite replaces it", (char *)NULL);
     return *detail ? 106 : 5;
+}
+
+/* The diagnostics of OUTFILE's reading: only whether one was fatal. */
+static void note_out_fatal(const sgft_diag *d, void *data) {
+    if (d->severity == SGFT_FATAL)
+        *(bool *)data = true;
 }
 
 /* What a file the run would write is: none (or not to be looked at),
@@ -389,7 +395,9 @@ static int next_in(guard *g, sgft_tree **t) {
 static int compare_file(guard *g, const char *path, bool one,
                         char **detail) {
     int code = 0;
-    sgft_ctx *cout = sgft_ctx_new(g->opt, NULL, NULL);
+    bool out_fatal = false;
+    unsigned long trees = 0; /* of the file, read */
+    sgft_ctx *cout = sgft_ctx_new(g->opt, note_out_fatal, &out_fatal);
     sgft_reader *rout = NULL;
     sgft_tree *tin = NULL;
     if (!cout)
@@ -397,7 +405,8 @@ static int compare_file(guard *g, const char *path, bool one,
     errno = 0;
     if (!(rout = sgft_reader_open(cout, path))) {
         code = errno == ENOMEM ? 5 : unreadable(g->in, path,
-                                                errno ? errno : EIO, detail);
+                                                strerror(errno ? errno : EIO),
+                                                detail);
         goto end;
     }
     /* -s: the tree of the file is read from INFILE whatever the file
@@ -415,9 +424,12 @@ static int compare_file(guard *g, const char *path, bool one,
         if (s == 0)
             break; /* every game of the file agreed (or it holds none) */
         if (s < 0) {
-            code = s == SGFT_ENOMEM ? 5 : unreadable(g->in, path, EIO, detail);
+            code = s == SGFT_ENOMEM ? 5
+                                    : unreadable(g->in, path, strerror(EIO),
+                                                 detail);
             break;
         }
+        trees++;
         if (one && k > 0) {
             code = 111; /* more than the one game of the file */
             break;
@@ -438,6 +450,11 @@ static int compare_file(guard *g, const char *path, bool one,
             break;
         }
     }
+    /* A fatal message in the file after a game tree (-E1: trees in
+     * different charsets): the rest of it was not compared. */
+    if (!code && out_fatal && trees)
+        code = unreadable(g->in, path, "a fatal message while reading it",
+                          detail);
 end:
     sgft_reader_free(rout);
     sgft_ctx_free(cout);
