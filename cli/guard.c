@@ -239,7 +239,8 @@ static void tree_key(sgft_ctx *ctx, sgft_tree *tree, bool last, key *k) {
     }
     if (open.n && !k->oom) {
         for (size_t i = 0; i < open.n; i++)
-            open.v[i].pt = open.text.data ? open.text.data + open.v[i].off : "";
+            open.v[i].pt =
+                open.text.data ? open.text.data + open.v[i].off : "";
         qsort(open.v, open.n, sizeof *open.v, stone_cmp);
         for (size_t i = 0; i < open.n; i++) {
             put(k, &k->opening, &open.v[i].colour, 1);
@@ -251,7 +252,8 @@ static void tree_key(sgft_ctx *ctx, sgft_tree *tree, bool last, key *k) {
 }
 
 static bool same_buffer(const sgft_buffer *a, const sgft_buffer *b) {
-    return a->len == b->len && (!a->len || memcmp(a->data, b->data, a->len) == 0);
+    return a->len == b->len &&
+           (!a->len || memcmp(a->data, b->data, a->len) == 0);
 }
 
 /* Whether out (a tree of OUTFILE) is the game of in (INFILE's, as it
@@ -390,8 +392,8 @@ static int next_in(guard *g, sgft_tree **t) {
 }
 
 /* Compares the file path with the next game trees of INFILE: all of
- * them, or (one) the next one (-s: the file of one game tree).  0 when path
- * is an earlier output of them, else the message that refuses it. */
+ * them, or (one) the next one (-s: the file of one game tree).  0 when
+ * path is an earlier output of them, else the message that refuses it. */
 static int compare_file(guard *g, const char *path, bool one,
                         char **detail) {
     int code = 0;
