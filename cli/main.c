@@ -175,8 +175,10 @@ static void print_help(void) {
            "       sgftidy [OPTIONS] --check|--in-place|--outdir=DIR PATH...\n"
            "Check the SGF game records in INFILE and, when OUTFILE is given,\n"
            "write them in the normalized FF[4] form.  '-' is standard input\n"
-           "or output; OUTFILE may be INFILE.  In batch mode each PATH is a\n"
-           "file, or a folder of .sgf files (-R: with its subfolders).  Short\n"
+           "or output; OUTFILE may be INFILE.  An OUTFILE that holds other\n"
+           "games (not an earlier output of INFILE) is left as it is\n"
+           "(--overwrite replaces it).  In batch mode each PATH is a file,\n"
+           "or a folder of .sgf files (-R: with its subfolders).  Short\n"
            "options may be chained as in SGFC: -wd20d12l2.\n\nOptions:\n");
     for (int i = 0; i < O__COUNT; i++) {
         const opt_def *o = &options[i];
