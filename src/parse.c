@@ -469,8 +469,7 @@ static void identifier(parser *p) {
     char name[ID_MAX_LEN + 1];
     size_t upper = 0, total = 0;
     int c;
-    while ((c = peek(p)) != EOF_CH &&
-           (is_upper(c) || is_lower(c) || (upper && is_digit(c)))) {
+    while ((c = peek(p)) != EOF_CH && is_id_char(c, upper)) {
         if (!is_lower(c)) {
             if (upper < ID_MAX_LEN)
                 name[upper] = (char)c;

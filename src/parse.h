@@ -70,6 +70,11 @@ static inline bool is_ws(int c) {
 static inline bool is_upper(int c) { return c >= 'A' && c <= 'Z'; }
 static inline bool is_lower(int c) { return c >= 'a' && c <= 'z'; }
 static inline bool is_digit(int c) { return c >= '0' && c <= '9'; }
+/* A character of a property identifier: a letter, or a digit once a
+ * capital has been read (LZ2, LZOP2); see identifier() in parse.c. */
+static inline bool is_id_char(int c, bool after_capital) {
+    return is_upper(c) || is_lower(c) || (after_capital && is_digit(c));
+}
 
 /* Makes pos + k readable if the input has that much; returns the byte
  * there or EOF_CH. */

@@ -137,8 +137,7 @@ void sgft__skip_id_junk(parser *p) {
 static bool looks_like_prop(parser *p, uint64_t k) {
     int c;
     bool upper = false;
-    while ((c = sgft__peek_at(p, k)) != EOF_CH &&
-           (is_upper(c) || is_lower(c) || (upper && is_digit(c)))) {
+    while ((c = sgft__peek_at(p, k)) != EOF_CH && is_id_char(c, upper)) {
         upper |= is_upper(c);
         k++;
     }

@@ -6,6 +6,7 @@
  * points of the other games keep their text.  Go's point lists are read
  * with their group (rules_node.c).  See rule_list.h for the order.
  */
+#include "gameinfo.h"
 #include "rules.h"
 
 #include <stdio.h>
@@ -189,13 +190,10 @@ static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
         /* Legal as written (KM[6.50], RE[W+12.50]): kept so, without the
          * white space around it. */
         const char *a = k->a.data ? k->a.data : "";
-        size_t b = 0, e = k->a.len;
-        while (b < e && strchr(" \t\n\r\v\f", a[b]))
-            b++;
-        while (e > b && strchr(" \t\n\r\v\f", a[e - 1]))
-            e--;
+        size_t n = k->a.len;
+        trim(&a, &n);
         k->b.len = 0;
-        sgft__buf_put(&k->b, a + b, e - b);
+        sgft__buf_put(&k->b, a, n);
     }
     if (r == GI_FIXED)
         sgft__rep_value(k, M_BAD_VALUE_CORRECTED, p, v, k->b.data, k->b.len,
@@ -398,15 +396,9 @@ static bool check_move(checker *k, prop *p, value *v) {
 /* Whether a and b (n bytes each) differ at most in the case of ASCII
  * letters. */
 static bool same_but_case(const char *a, const char *b, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        char x = a[i], y = b[i];
-        if (x >= 'A' && x <= 'Z')
-            x = (char)(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z')
-            y = (char)(y - 'A' + 'a');
-        if (x != y)
+    for (size_t i = 0; i < n; i++)
+        if (to_lower(a[i]) != to_lower(b[i]))
             return false;
-    }
     return true;
 }
 

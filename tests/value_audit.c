@@ -109,9 +109,7 @@ static int root_number(sgft_ctx *ctx, game_tree *t, prop_id id) {
 }
 
 static bool audit_point_list(int gm, const prop *p) {
-    const prop_info *pi = info(p);
-    return gm == 1 && pi && (pi->flags & (PF_LIST | PF_ELIST)) &&
-           (pi->vt == VT_POINT || pi->vt == VT_STONE);
+    return gm == 1 && is_point_list(p);
 }
 
 /* Line breaks as one LF: the writer's choice, not a change of the text. */
