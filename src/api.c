@@ -2,6 +2,8 @@
  * files.  Files are written through a temporary file in the destination's
  * directory that is renamed into place only when complete. */
 #include "internal.h"
+#include "file.h"
+#include "hook.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -701,6 +703,7 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
      * batch's later files have one, and need no fstat). */
     struct stat is, os;
     bool known = (out_path || !ctx->spare_window) && fstat(in, &is) == 0;
+    SGFT_HOOK("input-opened", in_path);
     ctx->size_hint = known && S_ISREG(is.st_mode) ? (uint64_t)is.st_size : 0;
     if (out_path && !splitting && strcmp(out_path, "-") != 0 && known &&
         !S_ISREG(is.st_mode) &&
@@ -730,12 +733,21 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
             st = SGFT_EOPEN;
             goto done;
         }
+        int e = in != STDIN_FILENO && known
+                    ? sgft__out_match_input(out, in_path, &is)
+                    : 0;
+        if (e) {
+            sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, out_path, e);
+            st = SGFT_EWRITE;
+            goto done;
+        }
         wfn = sgft__out_write;
         wdata = out;
     }
     ctx->in_path = in_path; /* for the replacements deferred */
     fd_input fin = {in, ctx, 0};
     st = sgft_run(ctx, fd_read, &fin, wfn, wdata);
+    SGFT_HOOK("input-read", in_path);
     if (st == SGFT_EREAD) {
         report_errno(ctx, M_CANNOT_READ_INPUT,
                      ctx->in.read_errno ? ctx->in.read_errno : errno);

@@ -57,6 +57,10 @@
 
 /* --- helpers ------------------------------------------------------------- */
 
+static bool same_time(struct timespec a, struct timespec b) {
+    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
 static int write_all(int fd, const char *b, size_t len) {
     while (len) {
         ssize_t n = write(fd, b, len);
@@ -139,8 +143,8 @@ void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
     char why[160] = "";
     if (err == SGFT_FILE_CHANGED)
         snprintf(why, sizeof why,
-                 ": it changed after it was read (another program wrote "
-                 "to it): left as it is");
+                 ": it changed after it was read (another program saved "
+                 "it meanwhile): left as it is");
     else if (err == SGFT_FILE_MADE)
         snprintf(why, sizeof why,
                  ": another program made it while this one ran: left as "
@@ -150,9 +154,17 @@ void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
     report_path(ctx, code, path, why);
 }
 
-static bool same_time(struct timespec a, struct timespec b) {
-    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+void sgft__report_moved(sgft_ctx *ctx, msg_id code, const char *path,
+                        const char *kept) {
+    buf b;
+    sgft__buf_init(&b);
+    sgft__buf_puts(&b, ": another program saved it as it was replaced: "
+                       "its file is kept as ");
+    sgft__buf_puts(&b, kept);
+    report_path(ctx, code, path, b.oom || !b.data ? "" : b.data);
+    sgft__buf_free(&b);
 }
+
 
 bool sgft__file_unchanged(const char *path, const struct stat *old) {
     struct stat now;
@@ -404,6 +416,28 @@ oom:
 fail:
     out_free(o);
     return NULL;
+}
+
+int sgft__out_match_input(outfile *o, const char *in_path,
+                          const struct stat *is) {
+    struct stat now;
+    if (o->kind != K_REPLACE || !o->exists)
+        return 0;
+    if (o->old.st_dev == is->st_dev && o->old.st_ino == is->st_ino) {
+        /* Its own input: the file as it was opened to be read, so that a
+         * write to it since then is found before the replacement. */
+        if (!same_time(o->old.st_mtim, is->st_mtim) ||
+            !same_time(o->old.st_ctim, is->st_ctim) ||
+            o->old.st_size != is->st_size)
+            return SGFT_FILE_CHANGED;
+        return 0;
+    }
+    /* Another file: where the input's path now names it, another program
+     * saved a new file under that name after the input was opened. */
+    if (stat(in_path, &now) == 0 && now.st_dev == o->old.st_dev &&
+        now.st_ino == o->old.st_ino)
+        return SGFT_FILE_CHANGED;
+    return 0;
 }
 
 /* The content differs from the old file after o->agreed bytes: the
@@ -710,12 +744,17 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         }
     } else if (!sgft__temp_enter()) {
         e = EINTR; /* the temporary files are being removed */
-    } else if (o->exists && !sgft__file_unchanged(o->path, &o->old)) {
-        e = SGFT_FILE_CHANGED;
-        sgft__temp_leave();
-    } else if ((o->exists ? rename(o->tmp, o->path)
-                          : sgft__temp_rename_new(o->tmp, o->path)) < 0) {
-        e = !o->exists && errno == EEXIST ? SGFT_FILE_MADE : errno;
+    } else if ((e = o->exists ? sgft__temp_replace(o->tmp, o->path, &o->old)
+                  : sgft__temp_rename_new(o->tmp, o->path) < 0
+                      ? (errno == EEXIST ? SGFT_FILE_MADE : errno)
+                      : 0) != 0) {
+        if (e == SGFT_FILE_MOVED) {
+            /* The other program's file: kept under the temporary name. */
+            sgft__report_moved(o->ctx, M_CANNOT_WRITE_OUTPUT, o->shown, o->tmp);
+            sgft__temp_unregister(o->slot);
+            free(o->tmp);
+            o->tmp = NULL;
+        }
         sgft__temp_leave();
     } else {
         sgft__temp_unregister(o->slot);
@@ -726,7 +765,7 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         if (sgft__batch_written(o->path, o->exists) < 0)
             e = ENOMEM;
     }
-    if (e)
+    if (e && e != SGFT_FILE_MOVED)
         sgft__report_file(o->ctx, M_CANNOT_WRITE_OUTPUT, o->shown, e);
     out_free(o);
     return e ? -1 : 0;

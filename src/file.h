@@ -45,6 +45,27 @@ int sgft__keep_acl(const char *path, int fd, mode_t mode);
  * file is (a link never replaces one: -1 with EEXIST); 0, or -1 with
  * errno set. */
 int sgft__temp_link_new(int fd, const char *path);
+/* Whether o may replace its file, given the input opened from in_path,
+ * whose status at the open was *is: where o replaces the input itself,
+ * it must still be as opened; where it replaces another file that the
+ * input's path names now, another program saved a file under the
+ * input's name after the open.  0, or SGFT_FILE_CHANGED (file.h) for a
+ * file that must be left as it is. */
+int sgft__out_match_input(outfile *o, const char *in_path,
+                          const struct stat *is);
+/* Renames tmp over path, which must still hold the file old as it was
+ * read: no save of another program (written into it, or a new file
+ * renamed to its name) is ever replaced.  Where the system can (Linux's
+ * renameat2 RENAME_EXCHANGE), the two are swapped and the file swapped
+ * out is checked to be old (and swapped back, and so kept, when it is
+ * not); elsewhere path is checked just before the rename.  0 once in
+ * place (tmp is gone); SGFT_FILE_CHANGED when path holds another
+ * program's file, left as it is (tmp is still the new file); an errno
+ * value; SGFT_FILE_MOVED in the rarest case, where a file that
+ * another program put at path in the instant of the swap cannot be
+ * swapped back: it is tmp now, which must be kept (file_temp.c). */
+int sgft__temp_replace(const char *tmp, const char *path,
+                       const struct stat *old);
 /* Renames tmp to path where no file is: -1 with EEXIST when another
  * program made one there meanwhile (file_temp.c). */
 int sgft__temp_rename_new(const char *tmp, const char *path);
@@ -53,7 +74,11 @@ int sgft__temp_rename_new(const char *tmp, const char *path);
  * SGFT_FILE_CHANGED: the file changed after it was read; SGFT_FILE_MADE:
  * another program made it, absent when the run looked). */
 void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path, int err);
-enum { SGFT_FILE_CHANGED = -1, SGFT_FILE_MADE = -2 };
+/* Reports that another program's file, put at path as it was replaced,
+ * is kept under the name kept (SGFT_FILE_MOVED). */
+void sgft__report_moved(sgft_ctx *ctx, msg_id code, const char *path,
+                        const char *kept);
+enum { SGFT_FILE_CHANGED = -1, SGFT_FILE_MADE = -2, SGFT_FILE_MOVED = -3 };
 /* Whether the file at path is still the one whose status was old, as it
  * was read: not written to, nor replaced under its name, by another
  * program since.  A replacement of a file that changed would lose what

@@ -54,6 +54,7 @@ typedef struct pending {
     int held;  /* a descriptor of the file replaced, or -1 */
     int fd;    /* the new file while it has no name (tmp made later), or -1 */
     int err;   /* its rename fault, once its group went in place */
+    char *kept; /* SGFT_FILE_MOVED: where another program's file is kept */
 } pending;
 
 /* Replacements and the folders written into since the last sync. */
@@ -280,9 +281,11 @@ static void put_in_place(group *g) {
                 unlink(q->tmp);
         } else if (q->fd >= 0 && sgft__temp_link(q->fd, q->tmp, &q->slot) < 0) {
             q->err = errno;
-        } else if (rename(q->tmp, q->path) < 0) {
-            q->err = errno;
-            unlink(q->tmp);
+        } else if ((q->err = sgft__temp_replace(q->tmp, q->path, &q->old))) {
+            if (q->err != SGFT_FILE_MOVED)
+                unlink(q->tmp);
+            else if (!(q->kept = strdup(q->tmp)))
+                q->err = SGFT_FILE_CHANGED; /* still kept, not named */
         }
         if (q->fd >= 0)
             close(q->fd);
@@ -310,6 +313,13 @@ static void late_diag(const sgft_diag *d, void *data) {
     late_fn(q->in, &q->was, d, late_data);
 }
 
+static void report_fault(sgft_ctx *ctx, const pending *q) {
+    if (q->kept)
+        sgft__report_moved(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, q->kept);
+    else
+        sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, q->err);
+}
+
 /* The rename fault of q, reported to the handler of late faults: the
  * message is made by ctx (the waiting call's), which neither shows nor
  * counts it. */
@@ -319,7 +329,7 @@ static void report_late(sgft_ctx *ctx, const pending *q) {
     sgft_summary sum = ctx->sum;
     ctx->diag_fn = late_diag;
     ctx->diag_data = (void *)q;
-    sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, q->err);
+    report_fault(ctx, q);
     ctx->diag_fn = fn;
     ctx->diag_data = data;
     ctx->sum = sum;
@@ -335,9 +345,10 @@ static int report_group(sgft_ctx *ctx, group *g) {
         if (q->err && late_fn && q->in) {
             report_late(ctx, q);
         } else if (q->err) {
-            sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, q->shown, q->err);
+            report_fault(ctx, q);
             st = -1;
         }
+        free(q->kept);
         free(q->shown);
         free(q->in);
     }
@@ -500,7 +511,7 @@ int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
     was.written = true;
     char *in = ctx->in_path ? strdup(ctx->in_path) : NULL;
     fill.v[fill.n++] =
-        (pending){tmp, path, shown, in, was, slot, *old, held, unnamed, 0};
+        (pending){tmp, path, shown, in, was, slot, *old, held, unnamed, 0, NULL};
     fill.bytes += size;
     if (fill.n >= GROUP_FILES || fill.bytes >= GROUP_BYTES ||
         elapsed_ns(&fill.since) >= GROUP_NSEC)

@@ -14,6 +14,7 @@
 
 #include "internal.h"
 #include "file.h"
+#include "hook.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -303,4 +304,51 @@ int sgft__temp_rename_new(const char *tmp, const char *path) {
         return -1;
     }
     return rename(tmp, path);
+}
+
+static bool same_time(struct timespec a, struct timespec b) {
+    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+/* Whether st, of a file swapped out by a rename, is still the file old
+ * (its change time is the rename's: not compared). */
+static bool is_old_file(const struct stat *st, const struct stat *old) {
+    return st->st_dev == old->st_dev && st->st_ino == old->st_ino &&
+           st->st_size == old->st_size && same_time(st->st_mtim, old->st_mtim);
+}
+
+int sgft__temp_replace(const char *tmp, const char *path,
+                       const struct stat *old) {
+    if (!sgft__file_unchanged(path, old))
+        return SGFT_FILE_CHANGED;
+    SGFT_HOOK("replace", path);
+#if defined(HAVE_RENAMEAT2) && defined(RENAME_EXCHANGE)
+    struct stat mine, out;
+    if (lstat(tmp, &mine) < 0)
+        return errno;
+    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0) {
+        /* tmp names the file swapped out: the one read, or one that
+         * another program put there after the check above. */
+        SGFT_HOOK("exchanged", path);
+        if (lstat(tmp, &out) == 0 && is_old_file(&out, old)) {
+            (void)unlink(tmp); /* replaced: what is left is no fault */
+            return 0;
+        }
+        if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0 &&
+            lstat(tmp, &out) == 0 && out.st_dev == mine.st_dev &&
+            out.st_ino == mine.st_ino)
+            return SGFT_FILE_CHANGED; /* swapped back: tmp is ours */
+        /* Its path is gone too: the other program's file goes back to
+         * it, where no file is. */
+        if (lstat(tmp, &out) == 0 && !(out.st_dev == mine.st_dev &&
+                                       out.st_ino == mine.st_ino) &&
+            sgft__temp_rename_new(tmp, path) == 0)
+            return SGFT_FILE_CHANGED;
+        return SGFT_FILE_MOVED;
+    }
+    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+        return errno;
+    /* No exchange on this file system: the check above, just before. */
+#endif
+    return rename(tmp, path) < 0 ? errno : 0;
 }

@@ -5,8 +5,9 @@
  * SGFT_TEST_HOOKS: tests/sgftidy-hooked) has them; in the library and
  * the installed program a hook is nothing at all.
  *
- * In the test build, SGFTIDY_HOOK names one point and SGFTIDY_HOOK_RUN a
- * shell command, run (sh -c) each time the run reaches that point, with
+ * In the test build, SGFTIDY_HOOK names points (separated by spaces) and
+ * SGFTIDY_HOOK_RUN a shell command, run (sh -c) each time the run
+ * reaches one of them, with
  * the point's name as $0 and the path it is about as $1; the run waits
  * for the command to end. */
 #ifndef SGFT_HOOK_H
