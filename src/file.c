@@ -149,6 +149,10 @@ void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
         snprintf(why, sizeof why,
                  ": another program made it while this one ran: left as "
                  "it is");
+    else if (err == EPERM && sgft__folder_locked(path))
+        snprintf(why, sizeof why,
+                 ": its folder is append-only or immutable: no file in it "
+                 "can be renamed or removed");
     else if (err)
         snprintf(why, sizeof why, ": %s", strerror(err));
     report_path(ctx, code, path, why);

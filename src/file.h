@@ -66,6 +66,10 @@ int sgft__out_match_input(outfile *o, const char *in_path,
  * swapped back: it is tmp now, which must be kept (file_temp.c). */
 int sgft__temp_replace(const char *tmp, const char *path,
                        const struct stat *old);
+/* Whether the folder of path takes no rename nor removal (Linux's
+ * append-only and immutable attributes, chattr +a and +i): a temporary
+ * file named there could never go, so none is named (file_temp.c). */
+bool sgft__folder_locked(const char *path);
 /* Renames tmp to path where no file is: -1 with EEXIST when another
  * program made one there meanwhile (file_temp.c). */
 int sgft__temp_rename_new(const char *tmp, const char *path);

@@ -28,6 +28,10 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <linux/fs.h> /* FS_IOC_GETFLAGS */
+#include <sys/ioctl.h>
+#endif
 
 /* --- the list ------------------------------------------------------------ */
 
@@ -173,6 +177,25 @@ static void guess_name(char *name) {
     }
 }
 
+bool sgft__folder_locked(const char *path) {
+#ifdef FS_IOC_GETFLAGS
+    char *dir = sgft__folder_of(path);
+    int fd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NONBLOCK)
+                 : -1;
+    free(dir);
+    if (fd < 0)
+        return false;
+    int flags = 0;
+    bool locked = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 &&
+                  (flags & (FS_APPEND_FL | FS_IMMUTABLE_FL)) != 0;
+    close(fd);
+    return locked;
+#else
+    (void)path;
+    return false;
+#endif
+}
+
 /* Makes the entry name, its XXXXXX guessed until it is new: a new file
  * of mode when fd < 0 (its descriptor is returned), else a link to the
  * unnamed file fd (0 is returned); -1 with errno set.  It is listed in
@@ -181,6 +204,10 @@ static void guess_name(char *name) {
 static int make_entry(char *name, int fd, mode_t mode, temp_slot **slot) {
     int got = -1, e = 0;
     *slot = NULL;
+    if (sgft__folder_locked(name)) {
+        errno = EPERM; /* it could never be renamed nor removed */
+        return -1;
+    }
     for (int tries = 0; got < 0 && !e; tries++) {
         guess_name(name);
         if (!sgft__temp_enter()) {

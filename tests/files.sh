@@ -755,5 +755,26 @@ else
     notice "files.sh: close faults not tested (no C compiler, or AddressSanitizer or valgrind)"
 fi
 
+# --- an append-only or immutable folder: refused, nothing left in it -------
+# (chattr +a: files may be made there but never renamed nor removed, so a
+# temporary file would stay for good.)
+mkdir ao
+for i in 1 2 3; do cp game.sgf ao/g$i.sgf; done
+if chattr +a ao 2>/dev/null; then
+    "$SGFTIDY" --in-place ao/g1.sgf ao/g2.sgf ao/g3.sgf >ao.out 2>ao.err; rc=$?
+    "$SGFTIDY" -s game.sgf ao/split.sgf 2>>ao.err; rc2=$?
+    "$SGFTIDY" -q game.sgf ao/new.sgf; rc3=$?
+    chattr -a ao
+    check append-only-status [ "$rc" -eq 20 ] && [ "$rc2" -eq 20 ]
+    check append-only-message grep -qx 'ao/g2.sgf: fatal F27: cannot write output file: ao/g2.sgf: its folder is append-only or immutable: no file in it can be renamed or removed' ao.err
+    check append-only-kept cmp -s ao/g3.sgf game.sgf
+    check append-only-no-temp [ -z "$(temps ao)" ]
+    # A new file is linked at its name in one step: that works there.
+    check append-only-new [ "$rc3" -eq 0 ] && cmp -s ao/new.sgf norm.sgf
+    check append-only-listing [ "$(ls -A ao | tr '\n' ' ')" = "g1.sgf g2.sgf g3.sgf new.sgf " ]
+else
+    notice "files.sh: append-only folders not tested (chattr +a refused: not root, or a file system without it)"
+fi
+
 echo "files: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
