@@ -243,7 +243,7 @@ mkdir -p cfg/a/b
 cp g/sub/warn.sgf cfg/a/b/w.sgf
 cp g/sub/warn.sgf cfg/w.sgf
 printf '# muted here\nmute = UNKNOWN_PROP   # ours\nfail-on=error\n' >cfg/a/.sgftidy
-check config 5 "" "cfg/w.sgf:1:28: warning W35: unknown property <XY> kept${nl}cfg/w.sgf: 1 warning(s)${nl}cfg/a/b/w.sgf: OK  (1 message(s) ignored)${nl}sgftidy: 2 files: 1 OK, 1 with warnings; T s$nl" -- -R --check cfg
+check config 5 "" "cfg/w.sgf:1:28: warning W35: unknown property <XY> kept${nl}cfg/w.sgf: 1 warning(s)${nl}cfg/a/b/w.sgf: OK  (1 message(s) ignored)${nl}sgftidy: configuration file used: $TMPD/w/cfg/a/.sgftidy${nl}sgftidy: 2 files: 1 OK, 1 with warnings; T s$nl" -- -R --check cfg
 check config-cmdline 0 "" "" -- -q --fail-on=warning -w cfg/a/b/w.sgf
 check no-config 5 "" "cfg/a/b/w.sgf:1:28: warning W35: unknown property <XY> kept$nl" -- -q --no-config cfg/a/b/w.sgf
 printf 'strict\nin-place\n' >cfg/a/.sgftidy
