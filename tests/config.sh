@@ -286,5 +286,10 @@ else
     notice "config.sh: read faults not tested (no C compiler, or AddressSanitizer or valgrind)"
 fi
 
+# --explain: message 142 is silenced on the command line only (it comes
+# where no configuration file is obeyed).
+"$SGFTIDY" --explain=142 | tail -n 1 | grep -qx 'To silence it: -d142 or --mute=CONFIG_REFUSED on the command line.' &&
+    ok || bad "--explain=142 offers a configuration file"
+
 echo "config: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
