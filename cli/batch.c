@@ -47,6 +47,7 @@ typedef struct job {
     const char *shown;   /* the name in diagnostics */
     const sgft_options *opt;
     fail_level fail_on;
+    config_file *cfg;    /* the configuration file met, or NULL */
     bool seen[4], seen_critical[4]; /* its messages, by severity */
     bool deferred;
     bool named;          /* a path named to --check, not yet asked what it
@@ -160,7 +161,9 @@ static bool job_config(job *j) {
     cli *c = j->c;
     const char *shown = j->shown;
     j->shown = j->in; /* a fault is reported under the path as given */
-    if (config_for(c, j->in, job_diag, j) < 0) {
+    int st = config_for(c, j->in, job_diag, j);
+    j->cfg = c->cur_config;
+    if (st < 0) {
         memset(&j->sum, 0, sizeof j->sum);
         j->sum.fatal = 1;
         j->fixed = true;
@@ -302,6 +305,10 @@ static void job_run(job *j) {
     } else {
         sgft_run_file(ctx, j->in, j->out);
     }
+    /* After the run: a path named to --check may turn out a folder. */
+    const char *refused = config_refusal(j->cfg);
+    if (refused && !j->folder)
+        sgft_report(ctx, 142, refused);
     j->sum = *sgft_ctx_summary(ctx);
     sgft_ctx_free(ctx);
 }
@@ -327,6 +334,7 @@ static int job_report(job *j) {
         fprintf(stderr, "sgftidy: out of memory\n");
         return 20;
     }
+    config_note(c, j->cfg);
     sgft_reporter_file(c->rep, j->shown, &j->sum,
                        j->different ? SGFT_FILE_DIFFERENT : 0);
     return j->fixed ? j->status : job_status(j);

@@ -33,8 +33,10 @@ void progress_file_done(progress *p, uint64_t size);
 /* Takes the line off the screen (before other output). */
 void progress_clear(progress *p);
 
-/* A configuration file and the options it gives (config.c). */
+/* The configuration file of a folder, and a configuration file with the
+ * options it gives (config.c). */
 typedef struct config config;
+typedef struct config_file config_file;
 
 /* A command-line option as given, to be applied again over the options
  * of a configuration file. */
@@ -74,7 +76,9 @@ typedef struct cli {
     bool seen[4], seen_critical[4];
     given_opt *given; /* the options to apply over a configuration */
     size_t ngiven;
-    config *configs;  /* the configuration files read so far */
+    config *configs;  /* the folders looked up so far */
+    config_file *config_files; /* the configuration files met so far */
+    config_file *cur_config; /* that of the file of config_for() */
     config *last_config; /* that of the folder last_dir (as written) */
     char *last_dir;
 } cli;
@@ -139,9 +143,17 @@ unsigned jobs_default(void);
 
 /* config.c: chooses the options for the file path (c->opt, c->fail_on):
  * those of the configuration file found from its folder up, over which
- * the command line's apply.  0, or -1 after reporting the configuration
- * file's fault (message 120) through fn. */
+ * the command line's apply; c->cur_config is that file (NULL: none).  0,
+ * or -1 after reporting the configuration file's fault (message 120, or
+ * 5) through fn.  A file refused (see config.c) gives 0 and the command
+ * line's options. */
 int config_for(cli *c, const char *path, sgft_diag_fn fn, void *data);
+/* The detail of message 142 for a configuration file that was refused,
+ * or NULL (f NULL, or the file is not refused). */
+const char *config_refusal(const config_file *f);
+/* Names f (NULL: nothing) to the reporter for the summary, the first
+ * time: used, or not used and why.  Main thread. */
+void config_note(cli *c, config_file *f);
 void config_free(cli *c);
 
 /* main.c: prints the words of text on standard output from column col

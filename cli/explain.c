@@ -103,6 +103,9 @@ int explain(cli *c, const char *which) {
     }
     if (fd.sev == SGFT_FATAL)
         printf("A fatal error cannot be silenced.\n");
+    else if (n == 142) /* it comes when no configuration file is obeyed */
+        printf("To silence it: -d%d or --mute=%s on the command line.\n", n,
+               sgft_msg_key(n));
     else
         printf("To silence it: -d%d or --mute=%s on the command line, or a "
                "line\n\"mute = %s\" in a .sgftidy file (see sgftidy(1)).\n",

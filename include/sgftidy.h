@@ -543,6 +543,13 @@ int sgft_reporter_file(sgft_reporter *rep, const char *file,
  * already).  0, or -1 when f reports an error. */
 int sgft_reporter_late(sgft_reporter *rep, const char *file,
                        const sgft_diag *diag, const sgft_summary *was);
+/* Names a configuration file of the run for its summary: one the run
+ * used (why NULL), or one it did not use, and why.  The summary lists
+ * them in the order named: a line each before the summary line (text,
+ * SGFC, GitHub), the member configuration_files of the summary object
+ * (JSON, SARIF).  0, or -1 when out of memory. */
+int sgft_reporter_config(sgft_reporter *rep, const char *path,
+                         const char *why);
 /* Writes the summary (with SGFT_REPORT_SUMMARY) and the end of the
  * document, and frees rep.  0, or -1 when f reported an error at any
  * time. */

@@ -34,6 +34,13 @@ static const char skip_keys[SK__COUNT][13] = {
     "unreadable", "no_sgf_data", "critical", "hard_links", "refused",
     "write_failed", "fatal"};
 
+/* A configuration file named for the summary. */
+typedef struct config_note {
+    struct config_note *next;
+    char *why; /* NULL: used */
+    char path[];
+} config_note;
+
 struct sgft_reporter {
     FILE *f;
     sgft_format fmt;
@@ -45,6 +52,7 @@ struct sgft_reporter {
     unsigned long skipped, skipped_for[SK__COUNT];
     int cur_skip; /* of the file being reported, or -1 */
     bool failed_io;
+    config_note *configs, **configs_end;
 };
 
 /* --- SARIF ------------------------------------------------------------ */
@@ -298,6 +306,7 @@ sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags) {
     r->fmt = fmt;
     r->flags = flags;
     r->cur_skip = -1;
+    r->configs_end = &r->configs;
     if (timed(fmt, flags))
         clock_gettime(CLOCK_MONOTONIC, &r->start);
     if (fmt == SGFT_FORMAT_SARIF)
@@ -400,6 +409,37 @@ int sgft_reporter_late(sgft_reporter *r, const char *file,
     return st;
 }
 
+int sgft_reporter_config(sgft_reporter *r, const char *path,
+                         const char *why) {
+    size_t n = strlen(path);
+    config_note *c = malloc(sizeof *c + n + 1);
+    if (!c)
+        return -1;
+    memcpy(c->path, path, n + 1);
+    c->why = NULL;
+    c->next = NULL;
+    if (why && !(c->why = strdup(why))) {
+        free(c);
+        return -1;
+    }
+    *r->configs_end = c;
+    r->configs_end = &c->next;
+    return 0;
+}
+
+/* "sgftidy: configuration file used: PATH", or "... not used: PATH:
+ * why", a line each. */
+static void config_lines(const sgft_reporter *r) {
+    for (const config_note *c = r->configs; c; c = c->next) {
+        fprintf(r->f, "sgftidy: configuration file %s: ",
+                c->why ? "not used" : "used");
+        sgft_print_name(r->f, c->path);
+        if (c->why)
+            fprintf(r->f, ": %s", c->why);
+        fputc('\n', r->f);
+    }
+}
+
 static double seconds_since(const struct timespec *t0) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -463,7 +503,18 @@ static void summary_object(const sgft_reporter *r, double secs) {
     for (int k = 0; k < SK__COUNT; k++)
         fprintf(f, "%s\"%s\":%lu", k ? "," : "", skip_keys[k],
                 r->skipped_for[k]);
-    fprintf(f, "},\"seconds\":%.3f}", secs);
+    fputs("},\"configuration_files\":[", f);
+    for (const config_note *c = r->configs; c; c = c->next) {
+        fputs(c == r->configs ? "{\"path\":" : ",{\"path\":", f);
+        sgft__json_string(f, c->path);
+        fprintf(f, ",\"used\":%s", c->why ? "false" : "true");
+        if (c->why) {
+            fputs(",\"why\":", f);
+            sgft__json_string(f, c->why);
+        }
+        fputc('}', f);
+    }
+    fprintf(f, "],\"seconds\":%.3f}", secs);
 }
 
 int sgft_reporter_close(sgft_reporter *r) {
@@ -491,12 +542,20 @@ int sgft_reporter_close(sgft_reporter *r) {
         }
         break;
     default:
-        if (summary && r->files && !(r->flags & SGFT_REPORT_NO_STATUS))
+        if (summary && r->files && !(r->flags & SGFT_REPORT_NO_STATUS)) {
+            config_lines(r);
             summary_line(r, secs);
+        }
         break;
     }
     fflush(f);
     int st = r->failed_io || ferror(f) ? -1 : 0;
+    while (r->configs) {
+        config_note *c = r->configs;
+        r->configs = c->next;
+        free(c->why);
+        free(c);
+    }
     free(r);
     return st;
 }

@@ -482,9 +482,50 @@ START_TEST(test_reporter_late) {
         "\"unchanged\":1,\"not_in_normal_form\":0,\"skipped\":1,"
         "\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,"
         "\"critical\":0,\"hard_links\":0,\"refused\":0,"
-        "\"write_failed\":1,\"fatal\":0},\"seconds\":";
+        "\"write_failed\":1,\"fatal\":0},\"configuration_files\":[],"
+        "\"seconds\":";
     ck_assert_int_eq(strncmp(sum, want, strlen(want)), 0);
     free(mem);
+}
+END_TEST
+
+/* The configuration files named to a reporter: a line each before the
+ * summary line, in the order named; an array in the JSON summary. */
+START_TEST(test_reporter_config) {
+    static const sgft_format fmts[] = {SGFT_FORMAT_TEXT, SGFT_FORMAT_JSON};
+    static const char *const want[] = {
+        "sgftidy: configuration file used: /g/.sgftidy\n"
+        "sgftidy: configuration file not used: \"/g/\\\"x\\n/.sgftidy\": owned "
+        "by another user (uid 7)\n"
+        "sgftidy: 1 file: 1 OK; ",
+        "{\"summary\":{\"files\":1,\"ok\":1,\"with_warnings\":0,"
+        "\"with_errors\":0,\"failed\":0,\"written\":0,\"changed\":0,"
+        "\"unchanged\":0,\"not_in_normal_form\":0,\"skipped\":0,"
+        "\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,"
+        "\"critical\":0,\"hard_links\":0,\"refused\":0,"
+        "\"write_failed\":0,\"fatal\":0},\"configuration_files\":["
+        "{\"path\":\"/g/.sgftidy\",\"used\":true},"
+        "{\"path\":\"/g/\\\"x\\n/.sgftidy\",\"used\":false,"
+        "\"why\":\"owned by another user (uid 7)\"}],\"seconds\":"};
+    for (size_t k = 0; k < 2; k++) {
+        char *mem = NULL;
+        size_t size = 0;
+        FILE *f = open_memstream(&mem, &size);
+        sgft_reporter *r = sgft_reporter_new(f, fmts[k], SGFT_REPORT_SUMMARY);
+        ck_assert_int_eq(sgft_reporter_config(r, "/g/.sgftidy", NULL), 0);
+        ck_assert_int_eq(sgft_reporter_config(r, "/g/\"x\n/.sgftidy",
+                                              "owned by another user (uid 7)"),
+                         0);
+        sgft_summary ok;
+        memset(&ok, 0, sizeof ok);
+        sgft_reporter_file(r, "a.sgf", &ok, 0);
+        ck_assert_int_eq(sgft_reporter_close(r), 0);
+        fclose(f);
+        const char *at = k ? strstr(mem, "{\"summary\"") : strstr(mem, "sgftidy:");
+        ck_assert_ptr_nonnull(at);
+        ck_assert_msg(strncmp(at, want[k], strlen(want[k])) == 0, "%s", mem);
+        free(mem);
+    }
 }
 END_TEST
 
@@ -500,6 +541,7 @@ Suite *api_suite(void) {
     tcase_add_test(tc, test_formatters);
     tcase_add_test(tc, test_file_unchanged);
     tcase_add_test(tc, test_reporter_late);
+    tcase_add_test(tc, test_reporter_config);
     suite_add_tcase(s, tc);
     return s;
 }
