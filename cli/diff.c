@@ -1,5 +1,5 @@
 /* diff.c - --diff: a unified diff (three lines of context) between a file
- * and its normalized form, as patch(1) reads it.
+ * and its normalized form, as patch(1) and git apply read it.
  *
  * Each line is hashed once and given the number of its class (equal
  * lines, equal numbers), so that a line of any length costs its length
@@ -463,6 +463,34 @@ static void put_range(FILE *f, char sign, size_t start, size_t count) {
         fprintf(f, "%c%zu,%zu", sign, count ? start + 1 : start, count);
 }
 
+/* The name of a "---" or "+++" line, as GNU diff writes it and GNU patch
+ * and git apply read it: as it is, or, when it holds a space, a control
+ * character, a byte outside ASCII, '"' or '\\', in double quotes with C
+ * escapes (\t, \n, \", \\, \ooo...).  A tab ends it either way. */
+static void put_header_name(FILE *f, const char *name) {
+    const unsigned char *p = (const unsigned char *)name;
+    bool quote = false;
+    for (; *p; p++)
+        if (*p <= ' ' || *p >= 0x7F || *p == '"' || *p == '\\')
+            quote = true;
+    if (!quote) {
+        fputs(name, f);
+        return;
+    }
+    static const char from[] = "\a\b\t\n\v\f\r\"\\", to[] = "abtnvfr\"\\";
+    fputc('"', f);
+    for (p = (const unsigned char *)name; *p; p++) {
+        const char *e = *p ? strchr(from, *p) : NULL;
+        if (e)
+            fprintf(f, "\\%c", to[e - from]);
+        else if (*p < ' ' || *p >= 0x7F)
+            fprintf(f, "\\%03o", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
 void print_diff(FILE *f, const char *name, const char *ta, size_t alen,
                 const char *tb, size_t blen, bool colour) {
     side a = {0}, b = {0};
@@ -489,8 +517,8 @@ void print_diff(FILE *f, const char *name, const char *ta, size_t alen,
     }
     for (int k = 0; k < 2; k++) {
         fprintf(f, "%s%s ", colour ? BOLD : "", k ? "+++" : "---");
-        sgft_print_name(f, name);
-        fprintf(f, "%s\n", colour ? RESET : "");
+        put_header_name(f, name);
+        fprintf(f, "\t%s\n", colour ? RESET : "");
     }
     size_t ia = 0, ib = 0; /* lines before op k */
     size_t k = 0;
