@@ -11,6 +11,7 @@ pass=0
 fail=0
 nl='
 '
+tab=$(printf '\t')
 # check NAME WANT_RC WANT_STDOUT WANT_STDERR -- ARGS...: runs sgftidy in
 # $TMPD/w; the time at the end of a summary becomes T.
 check() {
@@ -58,9 +59,10 @@ check list-none 0 "" "" -- -q --list-different g/good.sgf
 check list-fail-on 1 "g/date.sgf${nl}g/sub/crit.sgf$nl" "$e15$nl$w35$nl" -- -q -R --fail-on=critical -d8 --list-different g
 cmp -s g/date.sgf orig/date.sgf && ok || bad "--list-different wrote"
 
-# --diff: patch -p0 turns the files into what --in-place writes.
-check diff 10 "--- g/date.sgf
-+++ g/date.sgf
+# --diff: patch -p0 turns the files into what --in-place writes.  A tab
+# ends each name of the header (tests/diff.sh checks the names).
+check diff 10 "--- g/date.sgf$tab
++++ g/date.sgf$tab
 @@ -1 +1,3 @@
 -(;FF[4]GM[1]SZ[9]DT[2000-7-19];B[aa];W[bb])
 +(;FF[4]CA[UTF-8]GM[1]SZ[9]
