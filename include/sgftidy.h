@@ -239,7 +239,8 @@ int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
 int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path);
 /* sgft_run_file relative to open folders (as a batch's walk found its
  * files): the input is the file in_name of the folder in_dir, never
- * through a symbolic link and only a regular file (else message 3); the
+ * through a symbolic link and only a regular file (else message 3), or
+ * with in_dir AT_FDCWD the path in_name as sgft_run_file opens it; the
  * output (none when out_name is NULL) the file out_name of out_dir,
  * which is followed where it is a symbolic link, as by sgft_run_file.
  * Every look and change is relative to those descriptors (which stay
@@ -559,6 +560,10 @@ int sgft_reporter_late(sgft_reporter *rep, const char *file,
  * document, and frees rep.  0, or -1 when f reported an error at any
  * time. */
 int sgft_reporter_close(sgft_reporter *rep);
+/* The symbolic links a batch's walk passed over (never followed): to
+ * files named .sgf, and to folders; said in the summary. */
+void sgft_reporter_links(sgft_reporter *rep, unsigned long files,
+                         unsigned long folders);
 
 /* The long description of message n, as in sgftidy(1): what it means and
  * what sgftidy does about it (plain text, paragraphs separated by an
