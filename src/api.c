@@ -735,7 +735,8 @@ int sgft_run_file_at(sgft_ctx *ctx, int in_dir, const char *in_name,
                      const char *in_shown, int out_fd, const char *out_name,
                      const char *out_shown) {
     return run_file(ctx, in_dir, in_name, in_shown, out_name ? out_fd : -1,
-                    out_name, out_name ? out_shown : NULL, true);
+                    out_name, out_name ? out_shown : NULL,
+                    in_dir != AT_FDCWD);
 }
 
 static int run_file(sgft_ctx *ctx, int in_dir, const char *in_name,
