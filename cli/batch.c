@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "outdir.h"
 #include "walk.h"
+#include "../src/hook.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -45,6 +46,11 @@ typedef struct job {
     char *out_real;      /* --outdir: its real path, or NULL */
     char *out_from;      /* --outdir: outdir_written_from(in, out_real) */
     const char *shown;   /* the name in diagnostics */
+    /* A file of a folder walked: read in the folder in_dir (a descriptor
+     * of the job's, or -1: by its path) under in_name; written in out_dir
+     * (or -1: by its path) under out_name. */
+    int in_dir, out_dir;
+    const char *in_name, *out_name;
     const sgft_options *opt;
     fail_level fail_on;
     config_file *cfg;    /* the configuration file met, or NULL */
@@ -63,6 +69,8 @@ typedef struct job {
     size_t text_len;
     uint64_t cur;        /* bytes read so far (progress) */
     _Atomic uint64_t *reading; /* deferred: the batch's bytes in reading */
+    bool has_out_stat;   /* --outdir: the output, looked at in its folder */
+    struct stat out_stat;
 } job;
 
 /* A path named to --check is run as a file without asking first what
@@ -139,6 +147,13 @@ static void job_begin(job *j, cli *c, const char *in, bool deferred) {
     j->in = in;
     j->deferred = deferred;
     j->shown = strcmp(in, "-") == 0 ? "<stdin>" : in;
+    j->in_dir = j->out_dir = -1;
+}
+
+/* The last part of path. */
+static const char *base_of(const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
 }
 
 /* Ends a job without a run: a fatal message about the file (it is not
@@ -230,9 +245,11 @@ int slurp_fd(int fd, sgft_buffer *b) {
     }
 }
 
-/* The bytes of path ("-": standard input) in b; 0, or the errno. */
-static int slurp(const char *path, sgft_buffer *b) {
-    int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_NOCTTY);
+/* The bytes of path ("-": standard input; dir >= 0: the file name of
+ * the folder dir, never through a link) in b; 0, or the errno. */
+static int slurp(const char *path, int dir, const char *name, sgft_buffer *b) {
+    int fd = dir >= 0 ? openat(dir, name, O_RDONLY | O_NOCTTY | O_NOFOLLOW)
+             : strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_NOCTTY);
     if (fd < 0)
         return errno ? errno : EIO;
     int err = slurp_fd(fd, b);
@@ -246,7 +263,7 @@ static int slurp(const char *path, sgft_buffer *b) {
  * forbids it.  The path or the diff goes to out. */
 static bool compare_file(job *j, sgft_ctx *ctx, FILE *out) {
     sgft_buffer inb = {0}, outb = {0};
-    int err = slurp(j->in, &inb);
+    int err = slurp(j->in, j->in_dir, j->in_name, &inb);
     bool different = false;
     if (err) {
         sgft_report(ctx, err == EISDIR ? 4 : errno == ENOMEM ? 5 : 3,
@@ -281,6 +298,7 @@ end:
  * thread when the job is deferred. */
 static void job_run(job *j) {
     cli *c = j->c;
+    SGFT_HOOK("job", j->in);
     sgft_ctx *ctx = sgft_ctx_new(j->opt, job_diag, j);
     if (!ctx) {
         j->oom = true;
@@ -302,6 +320,11 @@ static void job_run(job *j) {
         j->different = compare_file(j, ctx, out);
         if (out != stdout && fclose(out) != 0)
             j->oom = true;
+    } else if (j->in_dir >= 0 || j->out_dir >= 0) {
+        sgft_run_file_at(ctx, j->in_dir >= 0 ? j->in_dir : AT_FDCWD,
+                         j->in_dir >= 0 ? j->in_name : j->in, j->shown,
+                         j->out_dir, j->out_dir >= 0 ? j->out_name : NULL,
+                         j->out);
     } else {
         sgft_run_file(ctx, j->in, j->out);
     }
@@ -408,6 +431,13 @@ typedef struct batch_run {
      * one. */
     char *last_folder, *last_real;
     path_list made; /* the folders made, removed at the end when empty */
+    walk_tree tree;   /* the folders walked */
+    bool walked;      /* the items are the files of the walk */
+    /* --outdir: DIR, opened once; the folders made in it (relative to
+     * it); the last output's folder (relative) and its descriptor */
+    int out_fd;
+    path_list made_in;
+    int last_fd;
     claim *claims;
     size_t nclaims, claims_cap;
     _Atomic uint64_t reading; /* bytes read of the files being run */
@@ -473,38 +503,60 @@ static char *join_base(const char *parent, const char *out) {
     return p;
 }
 
-/* The real path of the folder of out (made when missing, with its
- * parents), from the batch's memory when it is the last output's
- * folder; NULL with errno set, or *made false when it could not be made.
- * The result belongs to the batch. */
-static const char *outdir_folder(batch_run *b, char *out, bool *made) {
-    char *slash = strrchr(out, '/');
-    *slash = '\0';
+/* The folder of out in DIR (made when missing, with its parents: each
+ * from its parent's descriptor, never through a symbolic link), from the
+ * batch's memory when it is the last output's folder: a descriptor (the
+ * job's), with its real path in *real (the batch's); -1 with errno set
+ * (ELOOP: the folder, or one on its way, is a link: *link is the length
+ * of out up to it), or *made false when it could not be made. */
+static int outdir_folder(batch_run *b, const char *out, const char **real,
+                         bool *made, size_t *link) {
+    size_t dlen = strlen(b->c->outdir);
+    while (dlen > 1 && b->c->outdir[dlen - 1] == '/')
+        dlen--;
+    const char *rel = out + dlen + (out[dlen] == '/');
+    const char *slash = strrchr(out, '/');
+    size_t rlen = slash && slash >= rel ? (size_t)(slash - rel) : 0;
     *made = true;
-    if (b->last_folder && strcmp(b->last_folder, out) == 0) {
-        *slash = '/';
-        return b->last_real;
+    if (b->last_folder && strlen(b->last_folder) == rlen &&
+        strncmp(b->last_folder, rel, rlen) == 0) {
+        *real = b->last_real;
+        return fcntl(b->last_fd, F_DUPFD, 0);
     }
     free(b->last_folder);
     free(b->last_real);
     b->last_folder = b->last_real = NULL;
-    *slash = '/';
-    if (make_parents(out, &b->made) < 0) {
-        *made = false;
-        return NULL;
-    }
-    *slash = '\0';
-    char *real = realpath(out, NULL);
+    if (b->last_fd >= 0)
+        close(b->last_fd);
+    b->last_fd = -1;
+    char *r = strndup(rel, rlen);
+    if (!r)
+        return -1;
+    size_t at = 0;
+    int fd = open_below(b->out_fd, r, &b->made_in, &at);
     int e = errno;
-    if (real && (b->last_folder = strdup(out))) {
-        b->last_real = real;
-    } else if (real) {
-        free(real);
-        e = ENOMEM;
+    if (fd < 0) {
+        free(r);
+        *made = e == ELOOP;
+        *link = (size_t)(rel - out) + at;
+        errno = e;
+        return -1;
     }
-    *slash = '/';
-    errno = e;
-    return b->last_real;
+    size_t n = strlen(b->real_dir) + rlen + 2;
+    b->last_real = malloc(n);
+    if (!b->last_real) {
+        free(r);
+        close(fd);
+        errno = ENOMEM;
+        return -1;
+    }
+    snprintf(b->last_real, n, "%s%s%s",
+             strcmp(b->real_dir, "/") == 0 && rlen ? "" : b->real_dir,
+             rlen ? "/" : "", r);
+    b->last_folder = r;
+    b->last_fd = fd;
+    *real = b->last_real;
+    return fcntl(fd, F_DUPFD, 0);
 }
 
 /* --outdir: the output of item i, checked; POOL_RUN, or POOL_READY after
@@ -517,7 +569,8 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
     out_facts f;
     memset(&f, 0, sizeof f);
     bool made;
-    f.parent = outdir_folder(b, out, &made);
+    size_t link = 0;
+    int dir = outdir_folder(b, out, &f.parent, &made, &link);
     f.parent_err = errno;
     if (!made) {
         snprintf(why, sizeof why, "cannot create the folder of %s: %s", out,
@@ -526,7 +579,19 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
         free(out);
         return POOL_READY;
     }
-    if (lstat(out, &f.st) == 0) {
+    if (dir < 0 && f.parent_err == ELOOP) {
+        /* Nothing is made through it. */
+        snprintf(why, sizeof why,
+                 "%s: its folder %.*s is a symbolic link, which is never "
+                 "followed under the output folder",
+                 out, (int)link, out);
+        job_fault(j, 106, why);
+        free(out);
+        return POOL_READY;
+    }
+    if (dir < 0)
+        f.parent = NULL;
+    if (dir >= 0 && fstatat(dir, base_of(out), &f.st, AT_SYMLINK_NOFOLLOW) == 0) {
         f.link = S_ISLNK(f.st.st_mode);
         f.exists = !f.link || stat(out, &f.st) == 0;
     }
@@ -550,6 +615,8 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
         free(from);
         free(key);
         free(out);
+        if (dir >= 0)
+            close(dir);
         return POOL_AFTER_EARLIER;
     }
     if (refused) {
@@ -557,32 +624,86 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
         free(from);
         free(key);
         free(out);
+        if (dir >= 0)
+            close(dir);
         return POOL_READY;
     }
     if (b->deferred && !claim_add(b, i, key, f.exists ? &f.st : NULL)) {
         free(from);
         free(out);
+        if (dir >= 0)
+            close(dir);
         return b->stop = true, POOL_READY;
     }
+    j->out_dir = dir;
+    j->out_name = base_of(out);
     j->out_real = key && b->deferred ? strdup(key) : key;
     j->out_from = from;
     j->out = out;
     return POOL_RUN;
 }
 
+static pool_step prepare(batch_run *b, size_t i, job *j);
+
+/* A job that waits for an earlier one is prepared again later: it
+ * keeps no descriptor meanwhile. */
 static pool_step batch_prepare(void *arg, size_t i, void *slot) {
-    batch_run *b = arg;
     job *j = slot;
+    pool_step r = prepare(arg, i, j);
+    if (r == POOL_AFTER_EARLIER) {
+        if (j->out_dir >= 0 && j->out_dir != j->in_dir)
+            close(j->out_dir);
+        if (j->in_dir >= 0)
+            close(j->in_dir);
+        j->in_dir = j->out_dir = -1;
+    }
+    return r;
+}
+
+static pool_step prepare(batch_run *b, size_t i, job *j) {
     cli *c = b->c;
     job_begin(j, c, b->list->v[i], b->deferred);
     j->named = b->named;
     j->reading = c->prog.on ? &b->reading : NULL;
     if (b->stop)
         return POOL_READY;
+    if (b->walked && b->tree.folder_of[i] != WALK_NONE) {
+        /* A file of a folder walked: its folder opened again from the
+         * folder given, as walked, and the file read and written in it. */
+        int why;
+        size_t where;
+        j->in_dir = walk_open(&b->tree, b->tree.folder_of[i], &why, &where);
+        j->in_name = base_of(j->in);
+        if (j->in_dir < 0) {
+            const char *dpath = b->tree.v[where].path;
+            char *msg = NULL;
+            size_t n = strlen(dpath) + 200;
+            if ((msg = malloc(n))) {
+                if (why == WALK_LINK)
+                    snprintf(msg, n, "the folder %s was replaced by a symbolic "
+                                     "link after it was walked: not read",
+                             dpath);
+                else if (why == WALK_OTHER)
+                    snprintf(msg, n, "the folder %s is not the one walked "
+                                     "(it was replaced after the walk): not "
+                                     "read", dpath);
+                else
+                    snprintf(msg, n, "the folder %s: %s", dpath, strerror(why));
+            }
+            job_fault(j, 3, msg ? msg : dpath);
+            free(msg);
+            return POOL_READY;
+        }
+    }
     if (b->count && c->mode == B_IN_PLACE) {
         /* Only jobs side by side claim their files. */
         struct stat st;
-        bool exists = b->deferred && stat(j->in, &st) == 0;
+        bool exists = b->deferred &&
+                      (j->in_dir >= 0
+                           ? fstatat(j->in_dir, j->in_name, &st, 0)
+                           : stat(j->in, &st)) == 0;
+        j->out_dir = j->in_dir;
+        j->out_name = j->in_name;
         if (exists && claimed(b, NULL, &st))
             return POOL_AFTER_EARLIER;
         if (!(j->out = strdup(j->in)) ||
@@ -611,6 +732,17 @@ static void batch_finish(void *arg, size_t i, void *slot) {
     batch_run *b = arg;
     job *j = slot;
     cli *c = b->c;
+    if (j->out_dir >= 0 && j->out_dir != j->in_dir && c->mode == B_OUTDIR &&
+        j->out && j->out_name) {
+        struct stat st;
+        if (fstatat(j->out_dir, j->out_name, &st, 0) == 0)
+            j->out_stat = st, j->has_out_stat = true;
+    }
+    if (j->out_dir >= 0 && j->out_dir != j->in_dir)
+        close(j->out_dir);
+    if (j->in_dir >= 0)
+        close(j->in_dir);
+    j->in_dir = j->out_dir = -1;
     if (b->stop && !j->fixed && !j->opt) {
         free(j->out); /* skipped */
         free(j->out_real);
@@ -634,7 +766,8 @@ static void batch_finish(void *arg, size_t i, void *slot) {
         progress_file_done(&c->prog, stat(j->in, &st) == 0 && S_ISREG(st.st_mode)
                                          ? (uint64_t)st.st_size
                                          : 0);
-    if (c->mode == B_OUTDIR && j->out && stat(j->out, &st) == 0) {
+    if (c->mode == B_OUTDIR && j->out &&
+        (j->has_out_stat ? (st = j->out_stat, 0) : stat(j->out, &st)) == 0) {
         /* The sets take the names (and free those they have). */
         char *from = j->out_from;
         j->out_from = NULL;
@@ -679,6 +812,7 @@ int run_batch(cli *c) {
     keep_freed_memory();
     printing_thread = pthread_self();
     b.c = c;
+    b.out_fd = b.last_fd = -1;
     /* Standard input and questions on the terminal are for one job.
      * The workers start now, before the paths are listed (where they are). */
     unsigned jobs = c->jobs ? c->jobs : 1;
@@ -715,7 +849,7 @@ int run_batch(cli *c) {
         b.named = false;
         b.count = false;
         if (walk_paths(folders.v, folders.n, c->recursive, NULL, 0, &files,
-                       &failed) < 0)
+                       &failed, &b.tree) < 0)
             goto oom;
     } else {
         /* --outdir inside a folder walked: its outputs are not inputs,
@@ -727,11 +861,13 @@ int run_batch(cli *c) {
             !(od = outdir_skips(c->outdir, c->files, (size_t)c->nfiles, &nod)))
             goto oom;
         int w = walk_paths(c->files, (size_t)c->nfiles, c->recursive, od, nod,
-                           &files, &failed);
+                           &files, &failed, &b.tree);
         free(od);
         if (w < 0)
             goto oom;
     }
+    SGFT_HOOK("walked", c->nfiles ? c->files[0] : "");
+    sgft_reporter_links(c->rep, b.tree.link_files, b.tree.link_folders);
     if (!b.files_named && !files.n && !failed.n && !c->quiet)
         fprintf(stderr, "sgftidy: no .sgf files in the paths given%s\n",
                 c->recursive ? "" : " (-R takes subfolders too)");
@@ -756,7 +892,8 @@ int run_batch(cli *c) {
         into_dir = strcmp(files.v[i], "-") != 0;
     if (into_dir) {
         if (make_parents(c->outdir, &b.made) < 0 || make_folder(c->outdir, &b.made) < 0 ||
-            !(b.real_dir = realpath(c->outdir, NULL))) {
+            !(b.real_dir = realpath(c->outdir, NULL)) ||
+            (b.out_fd = open(c->outdir, O_RDONLY | O_DIRECTORY | O_NOCTTY)) < 0) {
             char detail[PATH_MAX + 200];
             snprintf(detail, sizeof detail, "cannot create the folder %s: %s",
                      c->outdir, strerror(errno));
@@ -776,6 +913,7 @@ int run_batch(cli *c) {
     b.deferred = jobs > 1 && files.n > 1;
     b.list = &files;
     b.count = true;
+    b.walked = true;
     if (pool_run(b.pool, files.n, sizeof(job), &ops) < 0 || b.stop)
         goto oom;
 end:
@@ -801,6 +939,13 @@ end:
     paths_free(&files);
     paths_free(&failed);
     paths_free(&folders);
+    if (b.last_fd >= 0)
+        close(b.last_fd);
+    remove_empty_folders_at(b.out_fd, &b.made_in);
+    paths_free(&b.made_in);
+    if (b.out_fd >= 0)
+        close(b.out_fd);
+    walk_free(&b.tree);
     remove_empty_folders(&b.made);
     paths_free(&b.made);
     free(b.inputs.v);

@@ -661,9 +661,13 @@ static bool colour_for(const cli *c, bool tty) {
 /* --duplicates: copies of one game across all the files. */
 static int run_dupes(cli *c) {
     path_list files = {0}, failed = {0};
+    walk_tree tree;
+    memset(&tree, 0, sizeof tree);
     keep_freed_memory();
-    if (walk_paths(c->files, (size_t)c->nfiles, c->recursive, NULL, 0, &files,
-                   &failed) < 0) {
+    int w = walk_paths(c->files, (size_t)c->nfiles, c->recursive, NULL, 0,
+                       &files, &failed, &tree);
+    walk_free(&tree); /* the paths of files are files' own */
+    if (w < 0) {
         fprintf(stderr, "sgftidy: out of memory\n");
         return 20;
     }

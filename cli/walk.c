@@ -284,27 +284,190 @@ static bool skipped(const struct stat *skip, size_t nskip,
     return false;
 }
 
+/* --- folders by descriptors ------------------------------------------------ */
+
+static void cache_put(walk_tree *t, size_t f, int fd) {
+    struct walk_cache *c = &t->cache[t->next_slot];
+    t->next_slot = (t->next_slot + 1) % (sizeof t->cache / sizeof *t->cache);
+    if (c->fd > 0)
+        close(c->fd);
+    c->folder = f;
+    c->fd = fd + 1; /* 0: a free place */
+}
+
+static int cache_get(const walk_tree *t, size_t f) {
+    for (size_t i = 0; i < sizeof t->cache / sizeof *t->cache; i++)
+        if (t->cache[i].fd > 0 && t->cache[i].folder == f)
+            return t->cache[i].fd - 1;
+    return -1;
+}
+
+void walk_forget(walk_tree *t) {
+    for (size_t i = 0; i < sizeof t->cache / sizeof *t->cache; i++) {
+        if (t->cache[i].fd > 0)
+            close(t->cache[i].fd);
+        t->cache[i].fd = 0;
+    }
+}
+
+void walk_free(walk_tree *t) {
+    walk_forget(t);
+    free(t->v);
+    free(t->folder_of);
+    free(t->chain);
+    paths_free(&t->dirs);
+    memset(t, 0, sizeof *t);
+}
+
+/* Opens the folder f from the descriptor at (its parent's; AT_FDCWD for
+ * a folder given) and checks that it is the folder walked, or records it
+ * (dev 0 and ino 0: not opened yet). */
+static int open_one(walk_tree *t, size_t f, int at, int *why) {
+    walk_folder *w = &t->v[f];
+    bool given = w->parent == WALK_NONE;
+    int fd = openat(at, w->name,
+                    O_RDONLY | O_DIRECTORY | O_NOCTTY |
+                        (given ? 0 : O_NOFOLLOW));
+    struct stat st;
+    if (fd < 0) {
+        int e = errno;
+        *why = e;
+        if (!given && (e == ELOOP || e == ENOTDIR) &&
+            fstatat(at, w->name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISLNK(st.st_mode))
+            *why = WALK_LINK;
+        return -1;
+    }
+    if (fstat(fd, &st) < 0) {
+        *why = errno;
+        close(fd);
+        return -1;
+    }
+    if (!w->dev && !w->ino) {
+        w->dev = st.st_dev;
+        w->ino = st.st_ino;
+    } else if (w->dev != st.st_dev || w->ino != st.st_ino) {
+        *why = WALK_OTHER;
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int walk_open(walk_tree *t, size_t f, int *why, size_t *where) {
+    /* The folders from f up to the first one kept open, or given. */
+    size_t n = 0, k = f;
+    int at = AT_FDCWD;
+    for (;;) {
+        int c = cache_get(t, k);
+        if (c >= 0) {
+            at = c;
+            break;
+        }
+        if (n == t->chain_cap) {
+            size_t cap = t->chain_cap ? t->chain_cap * 2 : 32;
+            size_t *v = realloc(t->chain, cap * sizeof *v);
+            if (!v) {
+                *why = ENOMEM;
+                *where = f;
+                return -1;
+            }
+            t->chain = v;
+            t->chain_cap = cap;
+        }
+        t->chain[n++] = k;
+        if (t->v[k].parent == WALK_NONE)
+            break;
+        k = t->v[k].parent;
+    }
+    /* ... then down again, each one kept (a few). */
+    while (n--) {
+        int fd = open_one(t, t->chain[n], at, why);
+        if (fd < 0) {
+            *where = t->chain[n];
+            return -1;
+        }
+        cache_put(t, t->chain[n], fd);
+        at = fd;
+    }
+    int fd = fcntl(at, F_DUPFD, 0);
+    if (fd < 0) {
+        *why = errno;
+        *where = f;
+    }
+    return fd;
+}
+
+/* Adds a folder to t: its index, or WALK_NONE when out of memory. */
+static size_t add_folder(walk_tree *t, size_t parent, const char *name,
+                         const char *path) {
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 64;
+        walk_folder *v = realloc(t->v, cap * sizeof *v);
+        if (!v)
+            return WALK_NONE;
+        t->v = v;
+        t->cap = cap;
+    }
+    t->v[t->n] = (walk_folder){parent, name, path, 0, 0};
+    return t->n++;
+}
+
+/* Notes the folder of the files [from, files->n) of t. */
+static bool add_files(walk_tree *t, size_t from, size_t upto, size_t folder) {
+    if (upto > t->files_cap) {
+        size_t cap = t->files_cap ? t->files_cap : 256;
+        while (cap < upto)
+            cap *= 2;
+        size_t *v = realloc(t->folder_of, cap * sizeof *v);
+        if (!v)
+            return false;
+        t->folder_of = v;
+        t->files_cap = cap;
+    }
+    for (size_t i = from; i < upto; i++)
+        t->folder_of[i] = folder;
+    if (upto > t->nfiles)
+        t->nfiles = upto;
+    return true;
+}
+
 int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
-               size_t nskip, path_list *files, path_list *failed) {
-    path_list dirs = {0};
+               size_t nskip, path_list *files, path_list *failed,
+               walk_tree *t) {
+    /* The folders' paths are the tree's: they name its folders. */
+    path_list *dirs_ = &t->dirs;
+#define dirs (*dirs_)
     bool *is_dir = calloc(n ? n : 1, sizeof *is_dir);
     if (!is_dir || classify(paths, n, is_dir) < 0) {
         free(is_dir);
         return -1;
     }
+    for (size_t i = 0; i < sizeof t->cache / sizeof *t->cache; i++)
+        t->cache[i].fd = 0;
     /* The paths given are taken as they are. */
     for (size_t i = 0; i < n; i++) {
-        if (paths_push(is_dir[i] ? &dirs : files, paths[i]) < 0) {
+        size_t before = files->n;
+        if (paths_push(is_dir[i] ? &dirs : files, paths[i]) < 0 ||
+            (is_dir[i] && add_folder(t, WALK_NONE, paths[i], paths[i]) ==
+                              WALK_NONE) ||
+            (!is_dir[i] && !add_files(t, before, files->n, WALK_NONE))) {
             free(is_dir);
-            paths_free(&dirs);
             return -1;
         }
     }
     free(is_dir);
-    /* Folders: one at a time from the list, subfolders added to it. */
+    /* Folders: one at a time from the list, subfolders added to it, each
+     * opened from its parent (never through a link): no path is longer
+     * than a component, whatever the depth. */
     for (size_t d = 0; d < dirs.n; d++) {
-        DIR *dir = opendir(dirs.v[d]);
+        int why;
+        size_t where;
+        int fd = walk_open(t, d, &why, &where);
+        DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
         if (!dir) {
+            if (fd >= 0)
+                close(fd);
             char *p = keep(failed, dirs.v[d]);
             if (!p || paths_push(failed, p) < 0)
                 goto oom;
@@ -317,13 +480,27 @@ int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
                 continue;
             /* An lstat (in the folder) only where the listing does not
              * say what it is. */
-            bool dir_ = e->d_type == DT_DIR, reg = e->d_type == DT_REG;
+            bool dir_ = e->d_type == DT_DIR, reg = e->d_type == DT_REG,
+                 lnk = e->d_type == DT_LNK;
             if (e->d_type == DT_UNKNOWN) {
                 struct stat sb;
                 bool ok = fstatat(dirfd(dir), e->d_name, &sb,
                                   AT_SYMLINK_NOFOLLOW) == 0;
                 dir_ = ok && S_ISDIR(sb.st_mode);
                 reg = ok && S_ISREG(sb.st_mode);
+                lnk = ok && S_ISLNK(sb.st_mode);
+            }
+            if (lnk) {
+                /* Never followed (a loop, or a way out of the tree):
+                 * counted for the summary. */
+                struct stat sb;
+                bool to_dir = fstatat(dirfd(dir), e->d_name, &sb, 0) == 0 &&
+                              S_ISDIR(sb.st_mode);
+                if (to_dir && recurse)
+                    t->link_folders++;
+                else if (!to_dir && is_sgf_name(e->d_name))
+                    t->link_files++;
+                continue;
             }
             path_list *to = NULL;
             struct stat ds;
@@ -352,12 +529,20 @@ int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
         if (dirs.n - first_dir > 1)
             qsort(dirs.v + first_dir, dirs.n - first_dir, sizeof *dirs.v,
                   by_name);
+        if (!add_files(t, first, files->n, d))
+            goto oom;
+        for (size_t k = first_dir; k < dirs.n; k++) {
+            const char *base = strrchr(dirs.v[k], '/') + 1;
+            if (add_folder(t, d, base, dirs.v[k]) == WALK_NONE)
+                goto oom;
+        }
     }
-    paths_free(&dirs);
+    walk_forget(t);
     return 0;
 oom:
-    paths_free(&dirs);
+    walk_forget(t);
     return -1;
+#undef dirs
 }
 
 void paths_free(path_list *l) {
@@ -403,4 +588,67 @@ int make_folder(const char *path, path_list *made) {
 void remove_empty_folders(const path_list *made) {
     for (size_t i = made->n; i-- > 0;)
         (void)rmdir(made->v[i]); /* only an empty one goes */
+}
+
+int open_below(int root, const char *rel, path_list *made, size_t *link) {
+    int at = fcntl(root, F_DUPFD, 0);
+    const char *p = rel;
+    while (at >= 0 && *p) {
+        size_t part = strcspn(p, "/");
+        char *name = part ? strndup(p, part) : NULL;
+        if (part && !name) {
+            close(at);
+            errno = ENOMEM;
+            return -1;
+        }
+        if (name && made && mkdirat(at, name, 0777) == 0) {
+            /* not listed when out of memory: then it stays, empty or not */
+            char *k = room(made, (size_t)(p - rel) + part + 1);
+            if (k) {
+                memcpy(k, rel, (size_t)(p - rel) + part);
+                k[(size_t)(p - rel) + part] = '\0';
+                (void)paths_push(made, k);
+            }
+        }
+        int fd = name ? openat(at, name,
+                               O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NOFOLLOW)
+                      : fcntl(at, F_DUPFD, 0);
+        int e = errno;
+        struct stat st;
+        if (fd < 0 && (e == ELOOP || e == ENOTDIR) &&
+            fstatat(at, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISLNK(st.st_mode)) {
+            e = ELOOP;
+            if (link)
+                *link = (size_t)(p - rel) + part;
+        }
+        free(name);
+        close(at);
+        at = fd;
+        errno = e;
+        p += part;
+        while (*p == '/')
+            p++;
+    }
+    return at;
+}
+
+void remove_empty_folders_at(int root, const path_list *made) {
+    for (size_t i = made->n; i-- > 0;) {
+        char *slash = strrchr(made->v[i], '/');
+        int at = root >= 0 ? fcntl(root, F_DUPFD, 0) : -1;
+        if (slash) {
+            *slash = '\0';
+            if (at >= 0) {
+                int fd = open_below(at, made->v[i], NULL, NULL);
+                close(at);
+                at = fd;
+            }
+            *slash = '/';
+        }
+        if (at >= 0) {
+            (void)unlinkat(at, slash ? slash + 1 : made->v[i], AT_REMOVEDIR);
+            close(at); /* only an empty one goes */
+        }
+    }
 }

@@ -237,6 +237,19 @@ int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
  * faults are reported as fatal messages (3, 4, 26, 27) and also returned
  * as SGFT_EOPEN, SGFT_EREAD or SGFT_EWRITE. */
 int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path);
+/* sgft_run_file relative to open folders (as a batch's walk found its
+ * files): the input is the file in_name of the folder in_dir, never
+ * through a symbolic link and only a regular file (else message 3), or
+ * with in_dir AT_FDCWD the path in_name as sgft_run_file opens it; the
+ * output (none when out_name is NULL) the file out_name of out_dir,
+ * which is followed where it is a symbolic link, as by sgft_run_file.
+ * Every look and change is relative to those descriptors (which stay
+ * the caller's), so that another program that swaps a folder of their
+ * paths for a symbolic link meanwhile changes nothing of what is read
+ * and written.  in_shown and out_shown name them in messages. */
+int sgft_run_file_at(sgft_ctx *ctx, int in_dir, const char *in_name,
+                     const char *in_shown, int out_dir, const char *out_name,
+                     const char *out_shown);
 
 /* Batches of files (on: true; off by default).  A file replaced by
  * sgft_run_file is then put in place with a group of others, after one
@@ -554,6 +567,10 @@ int sgft_reporter_config(sgft_reporter *rep, const char *path,
  * document, and frees rep.  0, or -1 when f reported an error at any
  * time. */
 int sgft_reporter_close(sgft_reporter *rep);
+/* The symbolic links a batch's walk passed over (never followed): to
+ * files named .sgf, and to folders; said in the summary. */
+void sgft_reporter_links(sgft_reporter *rep, unsigned long files,
+                         unsigned long folders);
 
 /* The long description of message n, as in sgftidy(1): what it means and
  * what sgftidy does about it (plain text, paragraphs separated by an

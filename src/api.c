@@ -628,6 +628,7 @@ typedef struct split {
     outfile **files;
     size_t n, cap;
     int failed;
+    out_dir *dir; /* the folder of them all, opened once */
 } split;
 
 /* A fault of file i of a split: reported through its commit (27). */
@@ -658,7 +659,14 @@ static int split_write(void *data, const char *b, size_t len) {
         }
         snprintf(name, size, "%.*s_%03lu.sgf", (int)sp->base_len, sp->base,
                  index);
-        outfile *o = sgft__out_open(sp->ctx, name);
+        if (!sp->dir && !(sp->dir = sgft__out_folder(sp->ctx, name))) {
+            free(name);
+            sp->failed = SGFT_EOPEN;
+            return -1;
+        }
+        const char *slash = strrchr(name, '/');
+        outfile *o = sgft__out_open_in(sp->ctx, sp->dir,
+                                       slash ? slash + 1 : name, name);
         free(name);
         if (!o) {
             sp->failed = SGFT_EOPEN;
@@ -682,7 +690,58 @@ static sgft_output_state combine(sgft_output_state a, sgft_output_state b) {
     return b;
 }
 
+/* The input of a run by its folder: the file in_name of in_dir, or the
+ * path in_path (in_dir AT_FDCWD); out_dir (-1: none) and out_name the
+ * output's, or out_path by its path.  walked: in_name is a file of a
+ * folder walked, never a symbolic link, and a regular file. */
+static int run_file(sgft_ctx *ctx, int in_dir, const char *in_name,
+                    const char *in_path, int out_dir, const char *out_name,
+                    const char *out_path, bool walked);
+
 int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
+    /* The file rewritten in place: its folder is opened once, and read,
+     * checked and written through that descriptor. */
+    if (!out_path || ctx->opt.split || strcmp(in_path, "-") == 0 ||
+        strcmp(in_path, out_path) != 0)
+        return run_file(ctx, AT_FDCWD, in_path, in_path, -1, NULL, out_path,
+                        false);
+    const char *slash = strrchr(in_path, '/');
+    int dir = AT_FDCWD;
+    if (slash) {
+        char *folder = slash == in_path ? strdup("/")
+                                        : strndup(in_path, (size_t)(slash - in_path));
+        if (!folder) {
+            sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+            return SGFT_ENOMEM;
+        }
+        dir = open(folder, O_RDONLY | O_DIRECTORY | O_NOCTTY);
+        free(folder);
+        if (dir < 0) {
+            report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
+            return SGFT_EOPEN;
+        }
+    }
+    const char *name = slash ? slash + 1 : in_path;
+    int st = *name ? run_file(ctx, dir, name, in_path, dir, name, out_path,
+                              false)
+                   : run_file(ctx, AT_FDCWD, in_path, in_path, -1, NULL,
+                              out_path, false);
+    if (dir >= 0)
+        close(dir);
+    return st;
+}
+
+int sgft_run_file_at(sgft_ctx *ctx, int in_dir, const char *in_name,
+                     const char *in_shown, int out_fd, const char *out_name,
+                     const char *out_shown) {
+    return run_file(ctx, in_dir, in_name, in_shown, out_name ? out_fd : -1,
+                    out_name, out_name ? out_shown : NULL,
+                    in_dir != AT_FDCWD);
+}
+
+static int run_file(sgft_ctx *ctx, int in_dir, const char *in_name,
+                    const char *in_path, int out_fd, const char *out_name,
+                    const char *out_path, bool walked) {
     int in = STDIN_FILENO, st = 0;
     outfile *out = NULL;
     split sp;
@@ -690,13 +749,38 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
     bool splitting = out_path && ctx->opt.split;
 
     ctx->sum.output = SGFT_OUTPUT_NONE;
-    if (strcmp(in_path, "-") != 0) {
-        sgft__outputs_before_read(ctx, in_path);
-        in = open(in_path, O_RDONLY | O_NOCTTY);
+    if (walked || strcmp(in_path, "-") != 0) {
+        sgft__outputs_before_read(ctx, in_dir, in_name);
+        /* A file walked is opened as the walk saw it: never through a
+         * link, never a FIFO or device that would block the batch. */
+        in = openat(in_dir, in_name,
+                    walked ? O_RDONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW
+                           : O_RDONLY | O_NOCTTY);
         if (in < 0) {
-            report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
+            int e = errno;
+            struct stat ls;
+            report r = {0};
+            r.detail = strerror(e);
+            if (walked && (e == ELOOP || e == EMLINK) &&
+                fstatat(in_dir, in_name, &ls, AT_SYMLINK_NOFOLLOW) == 0 &&
+                S_ISLNK(ls.st_mode))
+                r.detail = "it was replaced by a symbolic link after its "
+                           "folder was walked: not read";
+            sgft__report(ctx, M_CANNOT_OPEN_INPUT, false, 0, &r);
             return SGFT_EOPEN;
         }
+        struct stat ws;
+        if (walked && (fstat(in, &ws) < 0 || !S_ISREG(ws.st_mode))) {
+            report r = {0};
+            r.detail = "it is no regular file now (it was one when its "
+                       "folder was walked): not read";
+            sgft__report(ctx, M_CANNOT_OPEN_INPUT, false, 0, &r);
+            close(in);
+            return SGFT_EOPEN;
+        }
+        int fl = walked ? fcntl(in, F_GETFL) : -1;
+        if (fl >= 0)
+            (void)fcntl(in, F_SETFL, fl & ~O_NONBLOCK);
     }
     /* A FIFO or device that is its own output (also stdin) would never end;
      * the size sizes the first reads of a context with no kept buffer (a
@@ -708,7 +792,9 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
     if (out_path && !splitting && strcmp(out_path, "-") != 0 && known &&
         !S_ISREG(is.st_mode) &&
         (in != STDIN_FILENO || S_ISFIFO(is.st_mode)) &&
-        stat(out_path, &os) == 0 && os.st_dev == is.st_dev &&
+        (out_fd >= 0 ? fstatat(out_fd, out_name, &os, 0)
+                      : stat(out_path, &os)) == 0 &&
+        os.st_dev == is.st_dev &&
         os.st_ino == is.st_ino) {
         report r = {0};
         r.detail = "it is the input, a FIFO or a device, which cannot be "
@@ -728,13 +814,14 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
         wfn = split_write;
         wdata = &sp;
     } else if (out_path) {
-        out = sgft__out_open(ctx, out_path);
+        out = out_fd >= 0 ? sgft__out_open_at(ctx, out_fd, out_name, out_path)
+                           : sgft__out_open(ctx, out_path);
         if (!out) {
             st = SGFT_EOPEN;
             goto done;
         }
         int e = in != STDIN_FILENO && known
-                    ? sgft__out_match_input(out, in_path, &is)
+                    ? sgft__out_match_input(out, in_dir, in_name, &is)
                     : 0;
         if (e) {
             sgft__report_file(ctx, M_CANNOT_WRITE_OUTPUT, out_path, e);
@@ -805,6 +892,7 @@ done:
     for (size_t i = 0; i < sp.n; i++)
         sgft__out_abort(sp.files[i]);
     free(sp.files);
+    sgft__dir_unref(sp.dir);
     if (in != STDIN_FILENO)
         close(in);
     ctx->in_path = NULL;

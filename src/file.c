@@ -5,6 +5,10 @@
  *   the system allows, and a set-id bit never survives a change of owner;
  * - a symbolic link is followed: its final target is replaced, the link
  *   stays;
+ * - every look at an output, its temporary file and its replacement is
+ *   relative to one descriptor of its folder, opened once (out_dir): the
+ *   folder looked at is the folder written, even when another program
+ *   swaps a folder on its path for a symbolic link meanwhile;
  * - a file with several hard links is left alone (message 105): renaming
  *   would split the links, rewriting in place would not be atomic;
  * - a device, FIFO or socket (and standard output) is a stream: the output
@@ -45,6 +49,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,7 +106,10 @@ struct outfile {
     out_kind kind;
     char *shown;   /* the path as given, for messages */
     char *path;    /* K_REPLACE: the file replaced (links followed) */
-    char *tmp;     /* K_REPLACE: the temporary file, once created */
+    out_dir *dir;  /* K_REPLACE: its folder */
+    char *name;    /* ... and its name there */
+    char *tmp;     /* K_REPLACE: the temporary file's name in dir, once
+                      created */
     bool unnamed;  /* ... made without a name: tmp is not linked yet */
     temp_slot *slot;
     int fd;        /* the temporary file, or the held-back stream copy */
@@ -138,8 +146,24 @@ static void report_path(sgft_ctx *ctx, msg_id code, const char *path,
     sgft__buf_free(&b);
 }
 
+/* Whether the folder of path is append-only or immutable. */
+static bool path_folder_locked(const char *path) {
+    char *d = sgft__folder_of(path);
+    int fd = d ? open(d, O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NONBLOCK) : -1;
+    free(d);
+    bool locked = fd >= 0 && sgft__folder_locked(fd);
+    if (fd >= 0)
+        close(fd);
+    return locked;
+}
+
 void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
                        int err) {
+    sgft__report_file_in(ctx, code, -1, path, err);
+}
+
+void sgft__report_file_in(sgft_ctx *ctx, msg_id code, int dir,
+                          const char *path, int err) {
     char why[160] = "";
     if (err == SGFT_FILE_CHANGED)
         snprintf(why, sizeof why,
@@ -149,7 +173,8 @@ void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
         snprintf(why, sizeof why,
                  ": another program made it while this one ran: left as "
                  "it is");
-    else if (err == EPERM && sgft__folder_locked(path))
+    else if (err == EPERM && (dir >= 0 ? sgft__folder_locked(dir)
+                                       : path_folder_locked(path)))
         snprintf(why, sizeof why,
                  ": its folder is append-only or immutable: no file in it "
                  "can be renamed or removed");
@@ -170,9 +195,10 @@ void sgft__report_moved(sgft_ctx *ctx, msg_id code, const char *path,
 }
 
 
-bool sgft__file_unchanged(const char *path, const struct stat *old) {
+bool sgft__file_unchanged(int dir, const char *name, const struct stat *old) {
     struct stat now;
-    return stat(path, &now) == 0 && now.st_dev == old->st_dev &&
+    return fstatat(dir, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+           now.st_dev == old->st_dev &&
            now.st_ino == old->st_ino && now.st_size == old->st_size &&
            same_time(now.st_mtim, old->st_mtim) &&
            same_time(now.st_ctim, old->st_ctim);
@@ -191,10 +217,15 @@ static void out_free(outfile *o) {
         free(o->tmp); /* closed above: gone */
     } else if (o->tmp && sgft__temp_enter()) {
         sgft__temp_unregister(o->slot);
-        unlink(o->tmp);
+        unlinkat(o->dir->fd, o->tmp, 0);
         free(o->tmp);
         sgft__temp_leave();
-    } /* else the signal handler removes it: the process is ending */
+    } else if (o->tmp) {
+        return; /* the signal handler removes it (in o->dir): the process
+                   is ending */
+    }
+    sgft__dir_unref(o->dir);
+    free(o->name);
     free(o->path);
     free(o->shown);
     free(o->cmp);
@@ -261,18 +292,18 @@ static int named_descriptor(const char *path) {
  * thread may do while others make files. */
 static int make_temp(outfile *o) {
     sgft__temp_first();
-    o->tmp = sgft__temp_name_for(o->path);
+    o->tmp = sgft__temp_name_for(o->name);
     if (!o->tmp) {
         errno = ENOMEM;
         return -1;
     }
     mode_t mode = o->exists ? 0600 : 0666;
-    o->fd = sgft__temp_unnamed(o->tmp, mode);
+    o->fd = sgft__temp_unnamed(o->dir->fd, mode);
     if (o->fd >= 0) {
         o->unnamed = true;
         return 0;
     }
-    o->fd = sgft__temp_create(o->tmp, mode, &o->slot);
+    o->fd = sgft__temp_create(o->dir->fd, o->tmp, mode, &o->slot);
     if (o->fd < 0) {
         int e = errno;
         free(o->tmp);
@@ -283,112 +314,143 @@ static int make_temp(outfile *o) {
     return 0;
 }
 
-/* What lstat said of an output path: not there (or not to be looked
- * at: lerr), there and no symbolic link (then it is its own final
- * target, and what stat would say), or a link. */
-typedef enum path_kind { P_NONE, P_PLAIN, P_LINK } path_kind;
+/* --- folders -------------------------------------------------------------- */
 
-/* Finds the file a K_REPLACE output replaces: o->path, the final target
- * of path, and the old file when there is one.  st: what path names
- * when it is P_PLAIN.  -1 after a fault, reported. */
-static int open_replacement(outfile *o, const char *path, path_kind kind,
-                            int lerr, struct stat *st) {
-    sgft_ctx *ctx = o->ctx;
-    bool found = kind == P_PLAIN;
-    int err = lerr;
-    if (kind == P_LINK) {
-        o->path = sgft__final_target(path);
-        if (!o->path && errno != ENOMEM) {
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
-            return -1;
-        }
-        if (o->path) {
-            found = stat(o->path, st) == 0;
-            err = errno;
-        }
-    } else {
-        o->path = strdup(path);
+out_dir *sgft__dir_new(int fd) {
+    struct stat st;
+    out_dir *d = fd >= 0 && fstat(fd, &st) == 0 ? malloc(sizeof *d) : NULL;
+    if (!d) {
+        if (fd >= 0)
+            close(fd);
+        return NULL;
     }
-    if (!o->path) {
-        sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
-        return -1;
-    }
-    if (found) {
-        if (!S_ISREG(st->st_mode)) {
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path,
-                              S_ISDIR(st->st_mode) ? EISDIR : EEXIST);
-            return -1;
-        }
-        if (st->st_nlink > 1) {
-            char names[48];
-            snprintf(names, sizeof names, " (%lu names)",
-                     (unsigned long)st->st_nlink);
-            report_path(ctx, M_HARD_LINKS, path, names);
-            return -1;
-        }
-        o->exists = true;
-        o->old = *st;
-        o->old_fd = open(o->path, O_RDONLY | O_NOCTTY);
-        /* Unreadable: it cannot be compared; it is replaced. */
-    } else if (err != ENOENT) {
-        sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, err);
-        return -1;
-    }
-    return 0;
+    atomic_init(&d->refs, 1);
+    d->fd = fd;
+    d->dev = st.st_dev;
+    d->ino = st.st_ino;
+    return d;
 }
 
-outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
-    struct stat st;
+out_dir *sgft__dir_ref(out_dir *d) {
+    if (d)
+        atomic_fetch_add(&d->refs, 1);
+    return d;
+}
+
+void sgft__dir_unref(out_dir *d) {
+    if (d && atomic_fetch_sub(&d->refs, 1) == 1) {
+        close(d->fd);
+        free(d);
+    }
+}
+
+char *sgft__temp_shown(const char *path, const char *tmp) {
+    const char *slash = strrchr(path, '/');
+    size_t a = slash ? (size_t)(slash - path) + 1 : 0, n = a + strlen(tmp) + 1;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%.*s%s", (int)a, path, tmp);
+    return s;
+}
+
+/* An output o of ctx, shown as shown; NULL when out of memory. */
+static outfile *out_new(sgft_ctx *ctx, const char *shown) {
     outfile *o = calloc(1, sizeof *o);
     if (!o)
         return NULL;
     o->ctx = ctx;
     o->fd = o->target = o->old_fd = -1;
-    o->shown = strdup(strcmp(path, "-") == 0 ? "<stdout>" : path);
-    if (!o->shown)
-        goto oom;
-    if (strcmp(path, "-") == 0) {
-        o->kind = K_STREAM;
-        o->target = STDOUT_FILENO;
-    } else if (named_descriptor(path) >= 0) {
+    if (!(o->shown = strdup(shown))) {
+        free(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* The folder o writes in, opened by the path of the folder of o->path
+ * (symbolic links followed, as the user's path says); -1 after a fault,
+ * reported. */
+static int open_folder_of(outfile *o) {
+    char *folder = sgft__folder_of(o->path);
+    if (!folder) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOCTTY);
+    int e = errno;
+    free(folder);
+    if (fd < 0) {
+        sgft__report_file(o->ctx, M_CANNOT_OPEN_OUTPUT, o->shown, e);
+        return -1;
+    }
+    if (!(o->dir = sgft__dir_new(fd))) {
+        errno = ENOMEM;
+        return -1;
+    }
+    return 0;
+}
+
+/* Looks at the file name of o->dir that o writes (no symbolic link:
+ * what its folder holds under that name): a new file, the old file that
+ * is replaced, or a device, FIFO or socket (a stream).  -1 after a
+ * fault, reported (errno ENOMEM when out of memory). */
+static int open_in_folder(outfile *o, const char *name) {
+    sgft_ctx *ctx = o->ctx;
+    int dir = o->dir->fd;
+    struct stat st;
+    if (!(o->name = strdup(name))) {
+        errno = ENOMEM;
+        return -1;
+    }
+    if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+        if (errno == ENOENT)
+            return 0; /* a new file */
+        sgft__report_file_in(ctx, M_CANNOT_OPEN_OUTPUT, dir, o->shown, errno);
+        return -1;
+    }
+    if (S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode)) {
+        /* A link here was made since the path was looked at. */
+        sgft__report_file_in(ctx, M_CANNOT_OPEN_OUTPUT, dir, o->shown,
+                             S_ISDIR(st.st_mode) ? EISDIR : ELOOP);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
         o->kind = K_STREAM;
         o->own_target = true;
-        o->target = dup(named_descriptor(path));
+        o->target = S_ISSOCK(st.st_mode)
+                        ? connect_socket(o->path)
+                        : openat(dir, name, O_WRONLY | O_NOCTTY | O_NOFOLLOW);
         if (o->target < 0) {
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
-            goto fail;
+            sgft__report_file_in(ctx, M_CANNOT_OPEN_OUTPUT, dir, o->shown,
+                                 errno);
+            return -1;
         }
-    } else {
-        /* A path that is no link is looked at once (lstat says what
-         * stat would); where lstat finds nothing, neither would stat. */
-        path_kind kind = P_NONE;
-        int lerr = 0;
-        if (lstat(path, &st) < 0) {
-            lerr = errno;
-            st.st_mode = 0;
-        } else if (!S_ISLNK(st.st_mode)) {
-            kind = P_PLAIN;
-        } else {
-            kind = P_LINK;
-            if (stat(path, &st) < 0)
-                st.st_mode = 0;
-        }
-        if (st.st_mode && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-            /* A device, FIFO or socket, also through links that end in
-             * no path of the file system (/dev/stdout to "pipe:[...]"). */
-            o->kind = K_STREAM;
-            o->own_target = true;
-            o->target = S_ISSOCK(st.st_mode)
-                            ? connect_socket(path)
-                            : open(path, O_WRONLY | O_NOCTTY);
-            if (o->target < 0) {
-                sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
-                goto fail;
-            }
-        } else if (open_replacement(o, path, kind, lerr, &st) < 0) {
-            goto fail;
-        }
+        return 0;
     }
+    if (st.st_nlink > 1) {
+        char names[48];
+        snprintf(names, sizeof names, " (%lu names)",
+                 (unsigned long)st.st_nlink);
+        report_path(ctx, M_HARD_LINKS, o->shown, names);
+        return -1;
+    }
+    o->exists = true;
+    o->old = st;
+    /* Unreadable, or not the file looked at: it cannot be compared; it
+     * is replaced (if it is still the file looked at then). */
+    o->old_fd = openat(dir, name, O_RDONLY | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+    struct stat now;
+    if (o->old_fd >= 0 && (fstat(o->old_fd, &now) < 0 ||
+                           now.st_dev != st.st_dev || now.st_ino != st.st_ino)) {
+        close(o->old_fd);
+        o->old_fd = -1;
+    }
+    return 0;
+}
+
+/* The rest of an output's opening, once its file is known. */
+static outfile *out_ready(outfile *o) {
+    sgft_ctx *ctx = o->ctx;
     if (o->kind == K_STREAM) {
         o->fd = holding_file();
         if (o->fd < 0) {
@@ -410,7 +472,8 @@ outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
         if (make_temp(o) < 0) {
             if (errno == ENOMEM)
                 goto oom;
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            sgft__report_file_in(ctx, M_CANNOT_OPEN_OUTPUT, o->dir->fd,
+                                 o->shown, errno);
             goto fail;
         }
     }
@@ -422,7 +485,152 @@ fail:
     return NULL;
 }
 
-int sgft__out_match_input(outfile *o, const char *in_path,
+/* A replacement of the file o->path names (links followed), in its
+ * folder, opened by its path. */
+static outfile *open_by_path(outfile *o, const char *path, bool link) {
+    o->path = link ? sgft__final_target(path) : strdup(path);
+    if (!o->path && errno != ENOMEM) {
+        sgft__report_file(o->ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+        out_free(o);
+        return NULL;
+    }
+    if (!o->path || open_folder_of(o) < 0 ||
+        open_in_folder(o, strrchr(o->path, '/') ? strrchr(o->path, '/') + 1
+                                                : o->path) < 0) {
+        if (errno == ENOMEM && (!o->path || !o->dir || !o->name))
+            sgft__report(o->ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+        out_free(o);
+        return NULL;
+    }
+    return out_ready(o);
+}
+
+outfile *sgft__out_open(sgft_ctx *ctx, const char *path) {
+    struct stat st;
+    outfile *o = out_new(ctx, strcmp(path, "-") == 0 ? "<stdout>" : path);
+    if (!o) {
+        sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+        return NULL;
+    }
+    if (strcmp(path, "-") == 0) {
+        o->kind = K_STREAM;
+        o->target = STDOUT_FILENO;
+    } else if (named_descriptor(path) >= 0) {
+        o->kind = K_STREAM;
+        o->own_target = true;
+        o->target = dup(named_descriptor(path));
+        if (o->target < 0) {
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+            goto fail;
+        }
+    } else {
+        /* A path that is no link is looked at once (lstat says what
+         * stat would); where lstat finds nothing, neither would stat. */
+        bool link = false;
+        if (lstat(path, &st) < 0) {
+            st.st_mode = 0;
+        } else if (S_ISLNK(st.st_mode)) {
+            link = true;
+            if (stat(path, &st) < 0)
+                st.st_mode = 0;
+        }
+        if (st.st_mode && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            /* A device, FIFO or socket, also through links that end in
+             * no path of the file system (/dev/stdout to "pipe:[...]"). */
+            o->kind = K_STREAM;
+            o->own_target = true;
+            o->target = S_ISSOCK(st.st_mode)
+                            ? connect_socket(path)
+                            : open(path, O_WRONLY | O_NOCTTY);
+            if (o->target < 0) {
+                sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, errno);
+                goto fail;
+            }
+        } else if (st.st_mode && S_ISDIR(st.st_mode)) {
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, EISDIR);
+            goto fail;
+        } else {
+            return open_by_path(o, path, link);
+        }
+    }
+    return out_ready(o);
+fail:
+    out_free(o);
+    return NULL;
+}
+
+outfile *sgft__out_open_at(sgft_ctx *ctx, int dir, const char *name,
+                           const char *shown) {
+    int fd = fcntl(dir, F_DUPFD, 0);
+    out_dir *d = fd >= 0 ? sgft__dir_new(fd) : NULL;
+    if (!d) {
+        if (fd < 0)
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, shown, errno);
+        else
+            sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+        return NULL;
+    }
+    outfile *o = sgft__out_open_in(ctx, d, name, shown);
+    sgft__dir_unref(d);
+    return o;
+}
+
+out_dir *sgft__out_folder(sgft_ctx *ctx, const char *path) {
+    char *folder = sgft__folder_of(path);
+    int fd = folder ? open(folder, O_RDONLY | O_DIRECTORY | O_NOCTTY) : -1;
+    int e = errno;
+    free(folder);
+    out_dir *d = fd >= 0 ? sgft__dir_new(fd) : NULL;
+    if (!d && fd < 0 && e != ENOMEM)
+        sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, e);
+    else if (!d)
+        sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+    return d;
+}
+
+outfile *sgft__out_open_in(sgft_ctx *ctx, out_dir *d, const char *name,
+                           const char *shown) {
+    struct stat st;
+    int dir = d->fd;
+    outfile *o = out_new(ctx, shown);
+    if (!o) {
+        sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+        return NULL;
+    }
+    if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        S_ISLNK(st.st_mode)) {
+        /* A link is followed from its folder (through /proc, where there
+         * is one; else by the path shown). */
+        struct stat ps;
+        size_t n = strlen(name) + 40;
+        char *via = malloc(n);
+        if (!via) {
+            sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+            out_free(o);
+            return NULL;
+        }
+        snprintf(via, n, "/proc/self/fd/%d/%s", dir, name);
+        o = open_by_path(o, stat("/proc/self/fd", &ps) == 0 ? via : shown,
+                         true);
+        free(via);
+        return o;
+    }
+    o->dir = sgft__dir_ref(d);
+    if (!(o->path = strdup(shown))) {
+        sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+        out_free(o);
+        return NULL;
+    }
+    if (open_in_folder(o, name) < 0) {
+        if (errno == ENOMEM && !o->name)
+            sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
+        out_free(o);
+        return NULL;
+    }
+    return out_ready(o);
+}
+
+int sgft__out_match_input(outfile *o, int in_dir, const char *in_name,
                           const struct stat *is) {
     struct stat now;
     if (o->kind != K_REPLACE || !o->exists)
@@ -438,8 +646,8 @@ int sgft__out_match_input(outfile *o, const char *in_path,
     }
     /* Another file: where the input's path now names it, another program
      * saved a new file under that name after the input was opened. */
-    if (stat(in_path, &now) == 0 && now.st_dev == o->old.st_dev &&
-        now.st_ino == o->old.st_ino)
+    if (fstatat(in_dir, in_name, &now, 0) == 0 &&
+        now.st_dev == o->old.st_dev && now.st_ino == o->old.st_ino)
         return SGFT_FILE_CHANGED;
     return 0;
 }
@@ -532,7 +740,8 @@ static int name_by_copy(outfile *o) {
     int e = errno;
     if (e == EINTR || e == ENOMEM)
         return -1;
-    int fd = sgft__temp_create(o->tmp, o->exists ? 0600 : 0666, &o->slot);
+    int fd = sgft__temp_create(o->dir->fd, o->tmp, o->exists ? 0600 : 0666,
+                               &o->slot);
     if (fd < 0) {
         errno = e;
         return -1;
@@ -559,7 +768,8 @@ static int name_by_copy(outfile *o) {
 
 /* Gives the file without a name its temporary name (or a copy one). */
 static int name_it(outfile *o) {
-    if (sgft__temp_link(o->fd, o->tmp, &o->slot) < 0 && name_by_copy(o) < 0)
+    if (sgft__temp_link(o->fd, o->dir->fd, o->tmp, &o->slot) < 0 &&
+        name_by_copy(o) < 0)
         return -1;
     o->unnamed = false;
     return 0;
@@ -573,17 +783,17 @@ static bool nameable_later(outfile *o, dev_t dev) {
     int known = sgft__temp_links_on(dev);
     if (known >= 0)
         return known;
-    int fd = sgft__temp_unnamed(o->tmp, S_IRUSR | S_IWUSR);
+    int fd = sgft__temp_unnamed(o->dir->fd, S_IRUSR | S_IWUSR);
     char *name = fd >= 0 ? strdup(o->tmp) : NULL;
     temp_slot *slot = NULL;
-    bool ok = name && sgft__temp_link(fd, name, &slot) == 0;
+    bool ok = name && sgft__temp_link(fd, o->dir->fd, name, &slot) == 0;
     if (fd >= 0)
         close(fd);
     if (ok && !sgft__temp_enter())
         return true; /* named: the signal handler removes it */
     if (ok) {
         sgft__temp_unregister(slot);
-        unlink(name);
+        unlinkat(o->dir->fd, name, 0);
         sgft__temp_leave();
     }
     free(name);
@@ -623,7 +833,7 @@ static int finish_replacement(outfile *o) {
         if (now.st_uid != o->old.st_uid || now.st_gid != o->old.st_gid)
             mode &= ~(mode_t)(S_ISUID | S_ISGID);
         if (((now.st_mode & 07777) != mode && fchmod(o->fd, mode) < 0) ||
-            sgft__keep_acl(o->path, o->fd, mode) < 0 ||
+            sgft__keep_acl(o->dir->fd, o->name, o->fd, mode) < 0 ||
             (!sgft__batch_on() && fsync(o->fd) < 0))
             return -1;
     }
@@ -695,7 +905,7 @@ static int link_new(outfile *o, bool *placed) {
     *placed = false;
     if (d < 0 || close(d) < 0 || fstat(o->fd, &st) < 0)
         e = errno;
-    else if (!(*placed = sgft__temp_link_new(o->fd, o->path) == 0) &&
+    else if (!(*placed = sgft__temp_link_new(o->fd, o->dir->fd, o->name) == 0) &&
              (errno == EEXIST || name_it(o) < 0))
         e = errno == EEXIST ? SGFT_FILE_MADE : errno;
     int fd = o->fd;
@@ -703,9 +913,10 @@ static int link_new(outfile *o, bool *placed) {
     if (close(fd) < 0 && !e) {
         e = errno;
         struct stat now;
-        if (*placed && lstat(o->path, &now) == 0 && now.st_dev == st.st_dev &&
-            now.st_ino == st.st_ino)
-            unlink(o->path);
+        if (*placed &&
+            fstatat(o->dir->fd, o->name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
+            now.st_dev == st.st_dev && now.st_ino == st.st_ino)
+            unlinkat(o->dir->fd, o->name, 0);
         *placed = false;
     }
     return e;
@@ -722,7 +933,7 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         /* reported below */
     } else if (placed) {
         *state = SGFT_OUTPUT_CREATED;
-        if (sgft__batch_written(o->path, false) < 0)
+        if (sgft__batch_written(o->dir, false) < 0)
             e = ENOMEM;
     } else if (o->kind == K_STREAM) {
         if (copy_out(o) < 0)
@@ -734,12 +945,12 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
     } else if (o->exists && sgft__batch_on()) {
         /* A rename fault of the group is reported when it goes in place
          * (perhaps now, for this file or another). */
-        if (sgft__batch_defer(o->ctx, o->tmp, o->path, o->shown, o->slot,
-                              &o->old, o->size, o->old_fd,
+        if (sgft__batch_defer(o->ctx, o->dir, o->tmp, o->name, o->path,
+                              o->shown, o->slot, &o->old, o->size, o->old_fd,
                               o->unnamed ? o->fd : -1) < 0) {
             e = errno;
         } else {
-            o->tmp = o->path = o->shown = NULL;
+            o->tmp = o->name = o->path = o->shown = NULL;
             o->slot = NULL;
             o->old_fd = -1;
             if (o->unnamed)
@@ -748,13 +959,17 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         }
     } else if (!sgft__temp_enter()) {
         e = EINTR; /* the temporary files are being removed */
-    } else if ((e = o->exists ? sgft__temp_replace(o->tmp, o->path, &o->old)
-                  : sgft__temp_rename_new(o->tmp, o->path) < 0
+    } else if ((e = o->exists ? sgft__temp_replace(o->dir->fd, o->tmp, o->name,
+                                                   o->path, &o->old)
+                  : sgft__temp_rename_new(o->dir->fd, o->tmp, o->name) < 0
                       ? (errno == EEXIST ? SGFT_FILE_MADE : errno)
                       : 0) != 0) {
         if (e == SGFT_FILE_MOVED) {
             /* The other program's file: kept under the temporary name. */
-            sgft__report_moved(o->ctx, M_CANNOT_WRITE_OUTPUT, o->shown, o->tmp);
+            char *kept = sgft__temp_shown(o->path, o->tmp);
+            sgft__report_moved(o->ctx, M_CANNOT_WRITE_OUTPUT, o->shown,
+                               kept ? kept : o->tmp);
+            free(kept);
             sgft__temp_unregister(o->slot);
             free(o->tmp);
             o->tmp = NULL;
@@ -766,11 +981,12 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         o->tmp = NULL;
         sgft__temp_leave();
         *state = o->exists ? SGFT_OUTPUT_CHANGED : SGFT_OUTPUT_CREATED;
-        if (sgft__batch_written(o->path, o->exists) < 0)
+        if (sgft__batch_written(o->dir, o->exists) < 0)
             e = ENOMEM;
     }
     if (e && e != SGFT_FILE_MOVED)
-        sgft__report_file(o->ctx, M_CANNOT_WRITE_OUTPUT, o->shown, e);
+        sgft__report_file_in(o->ctx, M_CANNOT_WRITE_OUTPUT,
+                             o->dir ? o->dir->fd : -1, o->shown, e);
     out_free(o);
     return e ? -1 : 0;
 }

@@ -46,7 +46,8 @@
 
 /* A replacement waiting for the sync of its group. */
 typedef struct pending {
-    char *tmp, *path, *shown;
+    out_dir *dir;      /* its folder: tmp and name are in it */
+    char *tmp, *name, *path, *shown;
     char *in;          /* the input of the run that wrote it, or NULL */
     sgft_summary was;  /* the summary that run ended with */
     temp_slot *slot;
@@ -63,7 +64,7 @@ typedef struct group {
     size_t n, cap;
     uint64_t bytes;
     struct timespec since; /* when its first replacement came */
-    char **dirs;
+    out_dir **dirs;    /* the folders written into (references) */
     size_t ndirs, dirs_cap;
     bool failed; /* a fault that was no rename's (out of memory, a signal) */
 } group;
@@ -123,37 +124,28 @@ char *sgft__folder_of(const char *path) {
     return strndup(path, (size_t)(slash - path));
 }
 
-/* Notes the folder of path as written into by g (once in a row). */
-static bool note_folder(group *g, const char *path) {
-    char *d = sgft__folder_of(path);
-    if (!d)
-        return false;
-    if (g->ndirs && strcmp(g->dirs[g->ndirs - 1], d) == 0) {
-        free(d);
+/* Notes the folder d as written into by g (once in a row). */
+static bool note_folder(group *g, out_dir *d) {
+    if (g->ndirs && g->dirs[g->ndirs - 1]->dev == d->dev &&
+        g->dirs[g->ndirs - 1]->ino == d->ino)
         return true;
-    }
     if (!sgft__vec_grow(&g->dirs, &g->dirs_cap, g->ndirs + 1, sizeof *g->dirs,
-                        16)) {
-        free(d);
+                        16))
         return false;
-    }
-    g->dirs[g->ndirs++] = d;
+    g->dirs[g->ndirs++] = sgft__dir_ref(d);
     return true;
 }
 
-static int str_cmp(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+static int dir_cmp(const void *a, const void *b) {
+    const out_dir *x = *(out_dir *const *)a, *y = *(out_dir *const *)b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    return x->ino < y->ino ? -1 : x->ino > y->ino;
 }
 
 /* Makes a folder's entries durable; a file system that cannot sync a
  * folder (EINVAL) has nothing to do. */
-static void sync_folder(const char *dir) {
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOCTTY);
-    if (fd >= 0) {
-        (void)fsync(fd);
-        close(fd);
-    }
-}
+static void sync_folder(const out_dir *d) { (void)fsync(d->fd); }
 
 static void *closer_main(void *arg) {
     (void)arg;
@@ -226,14 +218,14 @@ static void stop_closer(void) {
  * alone). */
 static void put_in_place(group *g) {
     for (size_t i = 0; i < g->n; i++)
-        if (!note_folder(g, g->v[i].path))
+        if (!note_folder(g, g->v[i].dir))
             g->failed = true;
     if (g->ndirs > 1) {
-        qsort(g->dirs, g->ndirs, sizeof *g->dirs, str_cmp);
+        qsort(g->dirs, g->ndirs, sizeof *g->dirs, dir_cmp);
         size_t u = 1;
         for (size_t i = 1; i < g->ndirs; i++) {
-            if (strcmp(g->dirs[i], g->dirs[u - 1]) == 0)
-                free(g->dirs[i]);
+            if (dir_cmp(&g->dirs[i], &g->dirs[u - 1]) == 0)
+                sgft__dir_unref(g->dirs[i]);
             else
                 g->dirs[u++] = g->dirs[i];
         }
@@ -243,22 +235,14 @@ static void put_in_place(group *g) {
     dev_t synced[8];
     size_t nsynced = 0;
     for (size_t i = 0; i < g->ndirs; i++) {
-        int fd = open(g->dirs[i], O_RDONLY | O_DIRECTORY | O_NOCTTY);
-        struct stat dst;
-        if (fd < 0 || fstat(fd, &dst) < 0) {
-            if (fd >= 0)
-                close(fd);
-            continue;
-        }
         size_t k = 0;
-        while (k < nsynced && synced[k] != dst.st_dev)
+        while (k < nsynced && synced[k] != g->dirs[i]->dev)
             k++;
         if (k == nsynced) {
-            (void)syncfs(fd);
+            (void)syncfs(g->dirs[i]->fd);
             if (nsynced < sizeof synced / sizeof *synced)
-                synced[nsynced++] = dst.st_dev;
+                synced[nsynced++] = g->dirs[i]->dev;
         }
-        close(fd);
     }
 #else
     sync();
@@ -275,16 +259,19 @@ static void put_in_place(group *g) {
         }
         /* A file without a name gets one now, on disk already (the sync
          * above), just before its rename. */
-        if (!sgft__file_unchanged(q->path, &q->old)) {
+        int dir = q->dir->fd;
+        if (!sgft__file_unchanged(dir, q->name, &q->old)) {
             q->err = SGFT_FILE_CHANGED;
             if (q->fd < 0)
-                unlink(q->tmp);
-        } else if (q->fd >= 0 && sgft__temp_link(q->fd, q->tmp, &q->slot) < 0) {
+                unlinkat(dir, q->tmp, 0);
+        } else if (q->fd >= 0 &&
+                   sgft__temp_link(q->fd, dir, q->tmp, &q->slot) < 0) {
             q->err = errno;
-        } else if ((q->err = sgft__temp_replace(q->tmp, q->path, &q->old))) {
+        } else if ((q->err = sgft__temp_replace(dir, q->tmp, q->name, q->path,
+                                                &q->old))) {
             if (q->err != SGFT_FILE_MOVED)
-                unlink(q->tmp);
-            else if (!(q->kept = strdup(q->tmp)))
+                unlinkat(dir, q->tmp, 0);
+            else if (!(q->kept = sgft__temp_shown(q->path, q->tmp)))
                 q->err = SGFT_FILE_CHANGED; /* still kept, not named */
         }
         if (q->fd >= 0)
@@ -293,11 +280,12 @@ static void put_in_place(group *g) {
         sgft__temp_unregister(q->slot);
         free(q->tmp);
         sgft__temp_leave();
+        free(q->name);
         free(q->path);
     }
     for (size_t i = 0; i < g->ndirs; i++) {
         sync_folder(g->dirs[i]);
-        free(g->dirs[i]);
+        sgft__dir_unref(g->dirs[i]);
     }
     g->ndirs = 0;
     /* The old files, held open, are freed now, by the closer. */
@@ -351,6 +339,7 @@ static int report_group(sgft_ctx *ctx, group *g) {
         free(q->kept);
         free(q->shown);
         free(q->in);
+        sgft__dir_unref(q->dir);
     }
     g->n = 0;
     g->bytes = 0;
@@ -448,7 +437,7 @@ static bool replaces(const group *g, const struct stat *st) {
     return false;
 }
 
-void sgft__outputs_before_read(sgft_ctx *ctx, const char *path) {
+void sgft__outputs_before_read(sgft_ctx *ctx, int dir, const char *name) {
     struct stat st;
     if (!atomic_load(&batch_on))
         return;
@@ -458,7 +447,7 @@ void sgft__outputs_before_read(sgft_ctx *ctx, const char *path) {
     lock();
     bool waiting = fill.n || away_busy;
     unlock();
-    if (!waiting || stat(path, &st) < 0)
+    if (!waiting || fstatat(dir, name, &st, 0) < 0)
         return;
     lock();
     if (replaces(&fill, &st))
@@ -493,9 +482,10 @@ bool sgft__batch_may_hold(int fd) {
     return fd < l;
 }
 
-int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
-                      temp_slot *slot, const struct stat *old, uint64_t size,
-                      int held, int unnamed) {
+int sgft__batch_defer(sgft_ctx *ctx, out_dir *dir, char *tmp, char *name,
+                      char *path, char *shown, temp_slot *slot,
+                      const struct stat *old, uint64_t size, int held,
+                      int unnamed) {
     lock();
     if (!sgft__vec_grow(&fill.v, &fill.cap, fill.n + 1, sizeof *fill.v, 16)) {
         unlock();
@@ -510,8 +500,9 @@ int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
     was.output = SGFT_OUTPUT_CHANGED;
     was.written = true;
     char *in = ctx->in_path ? strdup(ctx->in_path) : NULL;
-    fill.v[fill.n++] =
-        (pending){tmp, path, shown, in, was, slot, *old, held, unnamed, 0, NULL};
+    fill.v[fill.n++] = (pending){sgft__dir_ref(dir), tmp,  name,    path,
+                                 shown, in, was, slot, *old, held, unnamed,
+                                 0, NULL};
     fill.bytes += size;
     if (fill.n >= GROUP_FILES || fill.bytes >= GROUP_BYTES ||
         elapsed_ns(&fill.since) >= GROUP_NSEC)
@@ -520,18 +511,14 @@ int sgft__batch_defer(sgft_ctx *ctx, char *tmp, char *path, char *shown,
     return 0;
 }
 
-int sgft__batch_written(const char *path, bool replaced) {
+int sgft__batch_written(out_dir *dir, bool replaced) {
     if (!atomic_load(&batch_on)) {
-        if (replaced) {
-            char *d = sgft__folder_of(path);
-            if (d)
-                sync_folder(d);
-            free(d);
-        }
+        if (replaced)
+            sync_folder(dir);
         return 0;
     }
     lock();
-    bool ok = note_folder(&fill, path);
+    bool ok = note_folder(&fill, dir);
     unlock();
     return ok ? 0 : -1;
 }

@@ -10,6 +10,7 @@
 #include "file.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -81,15 +82,25 @@ char *sgft__final_target(const char *path) {
  * which are the ACL's mask, are narrowed to what the owning group had:
  * without its ACL, the mask would give the group the rights of the users
  * the ACL named. */
-int sgft__keep_acl(const char *path, int fd, mode_t mode) {
+int sgft__keep_acl(int dir, const char *file, int fd, mode_t mode) {
 #ifdef HAVE_SYS_XATTR_H
     static const char name[] = "system.posix_acl_access";
-    ssize_t n = getxattr(path, name, NULL, 0);
-    if (n <= 0)
+    /* The file in its folder, by the folder's descriptor (not its path:
+     * another folder may have its path now). */
+    size_t pn = strlen(file) + 40;
+    char *path = malloc(pn);
+    if (!path)
+        return -1;
+    snprintf(path, pn, "/proc/self/fd/%d/%s", dir, file);
+    ssize_t n = lgetxattr(path, name, NULL, 0);
+    if (n <= 0) {
+        free(path);
         return 0; /* none */
+    }
     char *v = malloc((size_t)n);
     if (v)
-        n = getxattr(path, name, v, (size_t)n);
+        n = lgetxattr(path, name, v, (size_t)n);
+    free(path);
     if (v && n > 0 && fsetxattr(fd, name, v, (size_t)n, 0) == 0) {
         free(v);
         return 0;
@@ -112,7 +123,8 @@ int sgft__keep_acl(const char *path, int fd, mode_t mode) {
     if ((mode & 070) != g)
         return fchmod(fd, (mode & ~(mode_t)070) | g);
 #else
-    (void)path;
+    (void)dir;
+    (void)file;
     (void)fd;
     (void)mode;
 #endif

@@ -36,9 +36,13 @@
 /* --- the list ------------------------------------------------------------ */
 
 /* Slots are never freed: a signal handler may walk the list at any time.
- * A slot is free when its path is NULL. */
+ * A slot is free when it is not taken; a taken slot's name (NULL until
+ * it is set, and once it is removed) is in the folder dir, a descriptor
+ * that stays open while the name is listed. */
 struct temp_slot {
     struct temp_slot *next;
+    atomic_bool taken;
+    atomic_int dir;
     _Atomic(char *) path;
 };
 
@@ -106,15 +110,22 @@ void sgft__temp_first(void) {
         pthread_once(&first_temp_once, call_first_temp_fn);
 }
 
-static temp_slot *temp_register(char *path) {
+/* Lists the name path of the folder dir (the folder first, then the
+ * name: a handler that finds the name finds its folder). */
+static temp_slot *temp_register(int dir, char *path) {
     for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
-        char *expected = NULL;
-        if (atomic_compare_exchange_strong(&s->path, &expected, path))
+        bool expected = false;
+        if (atomic_compare_exchange_strong(&s->taken, &expected, true)) {
+            atomic_store(&s->dir, dir);
+            atomic_store(&s->path, path);
             return s;
+        }
     }
     temp_slot *s = malloc(sizeof *s);
     if (!s)
         return NULL;
+    atomic_init(&s->taken, true);
+    atomic_init(&s->dir, dir);
     atomic_init(&s->path, path);
     s->next = atomic_load(&temp_head);
     while (!atomic_compare_exchange_weak(&temp_head, &s->next, s))
@@ -123,8 +134,10 @@ static temp_slot *temp_register(char *path) {
 }
 
 void sgft__temp_unregister(temp_slot *s) {
-    if (s)
+    if (s) {
         atomic_store(&s->path, NULL);
+        atomic_store(&s->taken, false);
+    }
 }
 
 void sgft_remove_temp_files(void) {
@@ -138,24 +151,20 @@ void sgft_remove_temp_files(void) {
     for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
         char *p = atomic_exchange(&s->path, NULL);
         if (p)
-            unlink(p);
+            unlinkat(atomic_load(&s->dir), p, 0);
     }
 }
 
 /* --- names --------------------------------------------------------------- */
 
-char *sgft__temp_name_for(const char *path) {
-    const char *slash = strrchr(path, '/');
-    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-    const char *name = path + dirlen;
+char *sgft__temp_name_for(const char *name) {
     size_t namelen = strlen(name);
     if (namelen > 200)
         namelen = 200;
-    size_t n = dirlen + namelen + 16;
+    size_t n = namelen + 16;
     char *t = malloc(n);
     if (t)
-        snprintf(t, n, "%.*s.%.*s.XXXXXX", (int)dirlen, path, (int)namelen,
-                 name);
+        snprintf(t, n, ".%.*s.XXXXXX", (int)namelen, name);
     return t;
 }
 
@@ -177,21 +186,13 @@ static void guess_name(char *name) {
     }
 }
 
-bool sgft__folder_locked(const char *path) {
+bool sgft__folder_locked(int dir) {
 #ifdef FS_IOC_GETFLAGS
-    char *dir = sgft__folder_of(path);
-    int fd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NONBLOCK)
-                 : -1;
-    free(dir);
-    if (fd < 0)
-        return false;
     int flags = 0;
-    bool locked = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 &&
-                  (flags & (FS_APPEND_FL | FS_IMMUTABLE_FL)) != 0;
-    close(fd);
-    return locked;
+    return ioctl(dir, FS_IOC_GETFLAGS, &flags) == 0 &&
+           (flags & (FS_APPEND_FL | FS_IMMUTABLE_FL)) != 0;
 #else
-    (void)path;
+    (void)dir;
     return false;
 #endif
 }
@@ -201,10 +202,11 @@ bool sgft__folder_locked(const char *path) {
  * unnamed file fd (0 is returned); -1 with errno set.  It is listed in
  * *slot once made: a name listed before would be removed by a signal in
  * between even when it is another file's. */
-static int make_entry(char *name, int fd, mode_t mode, temp_slot **slot) {
+static int make_entry(int dir, char *name, int fd, mode_t mode,
+                      temp_slot **slot) {
     int got = -1, e = 0;
     *slot = NULL;
-    if (sgft__folder_locked(name)) {
+    if (sgft__folder_locked(dir)) {
         errno = EPERM; /* it could never be renamed nor removed */
         return -1;
     }
@@ -214,13 +216,15 @@ static int make_entry(char *name, int fd, mode_t mode, temp_slot **slot) {
             e = EINTR;
             break;
         }
-        got = fd < 0 ? open(name, O_RDWR | O_CREAT | O_EXCL | O_NOCTTY, mode)
-                     : sgft__temp_link_new(fd, name);
+        got = fd < 0 ? openat(dir, name,
+                              O_RDWR | O_CREAT | O_EXCL | O_NOCTTY | O_NOFOLLOW,
+                              mode)
+                     : sgft__temp_link_new(fd, dir, name);
         if (got < 0) {
             e = errno == EEXIST && tries < 100 ? 0 : errno;
-        } else if (!(*slot = temp_register(name))) {
+        } else if (!(*slot = temp_register(dir, name))) {
             e = ENOMEM;
-            unlink(name);
+            unlinkat(dir, name, 0);
             if (fd < 0)
                 close(got);
             got = -1;
@@ -231,8 +235,8 @@ static int make_entry(char *name, int fd, mode_t mode, temp_slot **slot) {
     return got;
 }
 
-int sgft__temp_create(char *name, mode_t mode, temp_slot **slot) {
-    return make_entry(name, -1, mode, slot);
+int sgft__temp_create(int dir, char *name, mode_t mode, temp_slot **slot) {
+    return make_entry(dir, name, -1, mode, slot);
 }
 
 /* --- files without a name ------------------------------------------------- */
@@ -251,25 +255,20 @@ static bool proc_fds(void) {
     return k == 1;
 }
 
-int sgft__temp_unnamed(const char *name, mode_t mode) {
+int sgft__temp_unnamed(int dir, mode_t mode) {
 #ifdef O_TMPFILE
     if (!proc_fds())
         return -1;
-    char *dir = sgft__folder_of(name);
-    if (!dir)
-        return -1;
-    int fd = open(dir, O_TMPFILE | O_RDWR | O_NOCTTY, mode);
-    free(dir);
-    return fd;
+    return openat(dir, ".", O_TMPFILE | O_RDWR | O_NOCTTY, mode);
 #else
-    (void)name;
+    (void)dir;
     (void)mode;
     return -1;
 #endif
 }
 
-int sgft__temp_link(int fd, char *name, temp_slot **slot) {
-    return make_entry(name, fd, 0, slot) < 0 ? -1 : 0;
+int sgft__temp_link(int fd, int dir, char *name, temp_slot **slot) {
+    return make_entry(dir, name, fd, 0, slot) < 0 ? -1 : 0;
 }
 
 /* Whether files without a name get one, by file system: what the probes
@@ -302,35 +301,35 @@ void sgft__temp_links_found(dev_t dev, bool works) {
 
 /* --- into place ------------------------------------------------------------ */
 
-int sgft__temp_link_new(int fd, const char *path) {
+int sgft__temp_link_new(int fd, int dir, const char *name) {
     char proc[64];
     snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-    return linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+    return linkat(AT_FDCWD, proc, dir, name, AT_SYMLINK_FOLLOW);
 }
 
 /* Renames tmp to path where no file is: EEXIST (-1) when another
  * program made one there since the run looked; renameat2's
  * RENAME_NOREPLACE, else a hard link (both refuse to replace), else, on
  * a file system that has neither, a check just before the rename. */
-int sgft__temp_rename_new(const char *tmp, const char *path) {
+int sgft__temp_rename_new(int dir, const char *tmp, const char *name) {
 #if defined(HAVE_RENAMEAT2) && defined(RENAME_NOREPLACE)
-    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE) == 0)
+    if (renameat2(dir, tmp, dir, name, RENAME_NOREPLACE) == 0)
         return 0;
     if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
         return -1;
 #endif
-    if (link(tmp, path) == 0) {
-        (void)unlink(tmp); /* in place: a name left over is no fault of it */
+    if (linkat(dir, tmp, dir, name, 0) == 0) {
+        (void)unlinkat(dir, tmp, 0); /* in place: a name left over is no fault */
         return 0;
     }
     if (errno == EEXIST)
         return -1;
     struct stat st;
-    if (lstat(path, &st) == 0) {
+    if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
         errno = EEXIST;
         return -1;
     }
-    return rename(tmp, path);
+    return renameat(dir, tmp, dir, name);
 }
 
 static bool same_time(struct timespec a, struct timespec b) {
@@ -344,32 +343,34 @@ static bool is_old_file(const struct stat *st, const struct stat *old) {
            st->st_size == old->st_size && same_time(st->st_mtim, old->st_mtim);
 }
 
-int sgft__temp_replace(const char *tmp, const char *path,
-                       const struct stat *old) {
-    if (!sgft__file_unchanged(path, old))
+int sgft__temp_replace(int dir, const char *tmp, const char *name,
+                       const char *shown, const struct stat *old) {
+    if (!sgft__file_unchanged(dir, name, old))
         return SGFT_FILE_CHANGED;
-    SGFT_HOOK("replace", path);
+    SGFT_HOOK("replace", shown);
+    (void)shown;
 #if defined(HAVE_RENAMEAT2) && defined(RENAME_EXCHANGE)
     struct stat mine, out;
-    if (lstat(tmp, &mine) < 0)
+    const int nf = AT_SYMLINK_NOFOLLOW;
+    if (fstatat(dir, tmp, &mine, nf) < 0)
         return errno;
-    if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0) {
+    if (renameat2(dir, tmp, dir, name, RENAME_EXCHANGE) == 0) {
         /* tmp names the file swapped out: the one read, or one that
          * another program put there after the check above. */
-        SGFT_HOOK("exchanged", path);
-        if (lstat(tmp, &out) == 0 && is_old_file(&out, old)) {
-            (void)unlink(tmp); /* replaced: what is left is no fault */
+        SGFT_HOOK("exchanged", shown);
+        if (fstatat(dir, tmp, &out, nf) == 0 && is_old_file(&out, old)) {
+            (void)unlinkat(dir, tmp, 0); /* replaced: what is left is no fault */
             return 0;
         }
-        if (renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0 &&
-            lstat(tmp, &out) == 0 && out.st_dev == mine.st_dev &&
+        if (renameat2(dir, tmp, dir, name, RENAME_EXCHANGE) == 0 &&
+            fstatat(dir, tmp, &out, nf) == 0 && out.st_dev == mine.st_dev &&
             out.st_ino == mine.st_ino)
             return SGFT_FILE_CHANGED; /* swapped back: tmp is ours */
         /* Its path is gone too: the other program's file goes back to
          * it, where no file is. */
-        if (lstat(tmp, &out) == 0 && !(out.st_dev == mine.st_dev &&
-                                       out.st_ino == mine.st_ino) &&
-            sgft__temp_rename_new(tmp, path) == 0)
+        if (fstatat(dir, tmp, &out, nf) == 0 &&
+            !(out.st_dev == mine.st_dev && out.st_ino == mine.st_ino) &&
+            sgft__temp_rename_new(dir, tmp, name) == 0)
             return SGFT_FILE_CHANGED;
         return SGFT_FILE_MOVED;
     }
@@ -377,5 +378,5 @@ int sgft__temp_replace(const char *tmp, const char *path,
         return errno;
     /* No exchange on this file system: the check above, just before. */
 #endif
-    return rename(tmp, path) < 0 ? errno : 0;
+    return renameat(dir, tmp, dir, name) < 0 ? errno : 0;
 }

@@ -368,9 +368,16 @@ struct sgft_ctx {
 typedef struct outfile outfile;
 /* In batches: a file about to be read that waits in the group of
  * replacements puts the group in place first (it is read new). */
-void sgft__outputs_before_read(sgft_ctx *ctx, const char *path);
-/* Opens path ("-": standard output) to write; 26, 105 or 5 and NULL if not. */
+void sgft__outputs_before_read(sgft_ctx *ctx, int dir, const char *name);
+/* Opens path ("-": standard output) to write; 26, 105 or 5 and NULL if not.
+ * A symbolic link is followed: its final target is written, in its
+ * folder, opened once. */
 outfile *sgft__out_open(sgft_ctx *ctx, const char *path);
+/* Opens the file name of the folder dir (a descriptor, which stays the
+ * caller's) to write, as sgft__out_open: every later look and change is
+ * relative to that folder.  shown names it in messages. */
+outfile *sgft__out_open_at(sgft_ctx *ctx, int dir, const char *name,
+                           const char *shown);
 /* An sgft_write_fn over an outfile. */
 int sgft__out_write(void *o, const char *b, size_t len);
 /* The content is complete; the file is not yet in place.  -1 on failure

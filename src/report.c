@@ -50,6 +50,7 @@ struct sgft_reporter {
     unsigned long files, ok, warnings, errors, failed;
     unsigned long created, changed, unchanged, different;
     unsigned long skipped, skipped_for[SK__COUNT];
+    unsigned long link_files, link_folders; /* sgft_reporter_links */
     int cur_skip; /* of the file being reported, or -1 */
     bool failed_io;
     config_note *configs, **configs_end;
@@ -440,6 +441,14 @@ static void config_lines(const sgft_reporter *r) {
     }
 }
 
+void sgft_reporter_links(sgft_reporter *r, unsigned long files,
+                         unsigned long folders) {
+    if (r) {
+        r->link_files = files;
+        r->link_folders = folders;
+    }
+}
+
 static double seconds_since(const struct timespec *t0) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -489,6 +498,19 @@ static void summary_line(const sgft_reporter *r, double secs) {
         }
         fputc(')', f);
     }
+    if (r->link_files || r->link_folders) {
+        unsigned long n = r->link_files + r->link_folders;
+        fprintf(f, "; %lu symbolic link%s not followed (", n, n == 1 ? "" : "s");
+        if (r->link_files)
+            fprintf(f, "%lu to %s", r->link_files,
+                    r->link_files == 1 ? "a file" : "files");
+        if (r->link_files && r->link_folders)
+            fputs(", ", f);
+        if (r->link_folders)
+            fprintf(f, "%lu to %s", r->link_folders,
+                    r->link_folders == 1 ? "a folder" : "folders");
+        fputs(": a walk follows none)", f);
+    }
     fprintf(f, "; %.2f s\n", secs);
 }
 
@@ -503,7 +525,9 @@ static void summary_object(const sgft_reporter *r, double secs) {
     for (int k = 0; k < SK__COUNT; k++)
         fprintf(f, "%s\"%s\":%lu", k ? "," : "", skip_keys[k],
                 r->skipped_for[k]);
-    fputs("},\"configuration_files\":[", f);
+    fprintf(f, "},\"links_not_followed\":{\"files\":%lu,\"folders\":%lu}",
+            r->link_files, r->link_folders);
+    fputs(",\"configuration_files\":[", f);
     for (const config_note *c = r->configs; c; c = c->next) {
         fputs(c == r->configs ? "{\"path\":" : ",{\"path\":", f);
         sgft__json_string(f, c->path);

@@ -433,7 +433,8 @@ mkdir -p evil
 cp game.sgf evil/z.sgf
 "$SGFTIDY" --outdir=out2 evil/z.sgf 2>err; rc=$?
 check outdir-symlink-status [ "$rc" -eq 20 ]
-check outdir-symlink-message grep -q 'F106: output file refused: out2/evil/z.sgf: its folder is outside the output folder' err
+check outdir-symlink-message grep -qxF 'evil/z.sgf: fatal F106: output file refused: out2/evil/z.sgf: its folder out2/evil is a symbolic link, which is never followed under the output folder' err
+check outdir-symlink-no-folder [ -z "$(ls outside)" ]
 check outdir-symlink-nothing [ ! -e outside/z.sgf ]
 ln -s "$TMPD/outside/f.sgf" out2/evil.sgf
 cp game.sgf evil.sgf
