@@ -506,7 +506,9 @@ START_TEST(test_reporter_config) {
         "\"unchanged\":0,\"not_in_normal_form\":0,\"skipped\":0,"
         "\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,"
         "\"critical\":0,\"hard_links\":0,\"refused\":0,"
-        "\"write_failed\":0,\"fatal\":0},\"configuration_files\":["
+        "\"write_failed\":0,\"fatal\":0},"
+        "\"links_not_followed\":{\"files\":0,\"folders\":0},"
+        "\"configuration_files\":["
         "{\"path\":\"/g/.sgftidy\",\"used\":true},"
         "{\"path\":\"/g/\\\"x\\n/.sgftidy\",\"used\":false,"
         "\"why\":\"owned by another user (uid 7)\"}],\"seconds\":"};
