@@ -227,15 +227,21 @@ int slurp_fd(int fd, sgft_buffer *b) {
     }
 }
 
-/* The bytes of path ("-": standard input) in b; 0, or the errno. */
-static int slurp(const char *path, sgft_buffer *b) {
-    int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_NOCTTY);
+/* The bytes of path ("-": standard input) in b, opened as the library
+ * opens an input (by the rules of ctx: in a batch, a regular file
+ * only); false after a fault, reported through ctx. */
+static bool slurp(sgft_ctx *ctx, const char *path, sgft_buffer *b) {
+    int fd = strcmp(path, "-") == 0 ? STDIN_FILENO : sgft_input_open(ctx, path);
     if (fd < 0)
-        return errno ? errno : EIO;
+        return false; /* message 3 */
     int err = slurp_fd(fd, b);
     if (fd != STDIN_FILENO)
         close(fd);
-    return err;
+    if (err == ENOMEM)
+        sgft_report(ctx, 5, NULL);
+    else if (err)
+        sgft_report(ctx, 4, strerror(err));
+    return !err;
 }
 
 /* Checks the job's input and compares its bytes with the normalized
@@ -243,13 +249,9 @@ static int slurp(const char *path, sgft_buffer *b) {
  * forbids it.  The path or the diff goes to out. */
 static bool compare_file(job *j, sgft_ctx *ctx, FILE *out) {
     sgft_buffer inb = {0}, outb = {0};
-    int err = slurp(j->in, &inb);
     bool different = false;
-    if (err) {
-        sgft_report(ctx, err == EISDIR ? 4 : errno == ENOMEM ? 5 : 3,
-                    strerror(err));
+    if (!slurp(ctx, j->in, &inb))
         goto end;
-    }
     mem_in m = {{inb.data ? inb.data : "", inb.len, 0}, j};
     if (sgft_run(ctx, mem_read, &m, sgft_buffer_write, &outb) < 0)
         goto end;
@@ -285,6 +287,9 @@ static void job_run(job *j) {
     }
     if (c->tty)
         sgft_ctx_set_decider(ctx, ask_terminal, j);
+    /* A batch never waits on a FIFO or a device named in it. */
+    if (c->mode != B_NONE)
+        sgft_ctx_set_regular_only(ctx, true);
     /* Without a progress line, nothing counts the bytes read (the
      * count of a deferred job is shared by the threads). */
     if (c->prog.on)

@@ -561,6 +561,21 @@ typedef void (*sgft_progress_fn)(void *userdata, uint64_t bytes_read);
 void sgft_ctx_set_progress(sgft_ctx *ctx, sgft_progress_fn fn,
                            void *userdata);
 
+/* Makes sgft_run_file() and sgft_reader_open() read only regular files
+ * (on: true; off in a new context): a path that names anything else (a
+ * FIFO, a device, a socket, a folder) is refused with message 3, whose
+ * detail says what it is, without a read and without waiting for a
+ * FIFO's writer.  For a batch, which a FIFO or /dev/zero named in it
+ * would hold up forever; standard input ("-") is read all the same.
+ * Off, a FIFO or a device is read as a stream (one INFILE); a folder
+ * is refused either way. */
+void sgft_ctx_set_regular_only(sgft_ctx *ctx, bool on);
+/* Opens path to read, as sgft_run_file() opens its input (a folder is
+ * refused; with sgft_ctx_set_regular_only, all but a regular file): a
+ * descriptor of the caller's, or -1 after message 3 through ctx (errno
+ * is kept). */
+int sgft_input_open(sgft_ctx *ctx, const char *path);
+
 /* The run-time version of the library, e.g. "0.2.0"; SGFT_VERSION is the
  * version a program was built against. */
 const char *sgft_version(void);

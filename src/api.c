@@ -2,6 +2,7 @@
  * files.  Files are written through a temporary file in the destination's
  * directory that is renamed into place only when complete. */
 #include "internal.h"
+#include "hook.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -295,6 +296,97 @@ static void report_errno(sgft_ctx *ctx, msg_id code, int err) {
     sgft__report(ctx, code, false, 0, &r);
 }
 
+/* What a file that is not a regular file is, for a message. */
+static const char *file_kind(mode_t mode) {
+    if (S_ISDIR(mode))
+        return "a folder";
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
+
+/* Refuses the input (message 3) for being what mode says it is. */
+static void report_kind(sgft_ctx *ctx, mode_t mode) {
+    char detail[200];
+    if (S_ISDIR(mode))
+        snprintf(detail, sizeof detail,
+                 "it is a folder, not a file (a folder is not read; "
+                 "named to --check, --in-place or --outdir it is walked, "
+                 "with -R also inside a folder walked)");
+    else
+        snprintf(detail, sizeof detail,
+                 "it is %s, not a regular file (a batch reads regular "
+                 "files only)",
+                 file_kind(mode));
+    report r = {0};
+    r.detail = detail;
+    sgft__report(ctx, M_CANNOT_OPEN_INPUT, false, 0, &r);
+}
+
+/* Opens the input path (not "-"), with what it is in *st, or reports
+ * why not (message 3) and returns -1.  A folder is refused.  With
+ * regular_only, so is anything else that is not a regular file, before
+ * a byte is read: the open does not wait for a FIFO's writer
+ * (O_NONBLOCK, cleared once the descriptor is known to be a regular
+ * file's), and what is refused is what the descriptor is, not what the
+ * path named a moment before. */
+static int open_input(sgft_ctx *ctx, const char *path, struct stat *st) {
+    SGFT_HOOK("input-open", path);
+    bool regular = ctx->regular_only;
+    int fd = open(path, O_RDONLY | O_NOCTTY | (regular ? O_NONBLOCK : 0));
+    if (fd < 0) {
+        int e = errno;
+        /* A socket cannot be opened at all (ENXIO): said as what it is. */
+        if (e == ENXIO && stat(path, st) == 0 && S_ISSOCK(st->st_mode))
+            report_kind(ctx, st->st_mode);
+        else
+            report_errno(ctx, M_CANNOT_OPEN_INPUT, e);
+        errno = e;
+        return -1;
+    }
+    if (fstat(fd, st) < 0) {
+        int e = errno;
+        report_errno(ctx, M_CANNOT_OPEN_INPUT, e);
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    if (S_ISDIR(st->st_mode) || (regular && !S_ISREG(st->st_mode))) {
+        report_kind(ctx, st->st_mode);
+        close(fd);
+        errno = S_ISDIR(st->st_mode) ? EISDIR : EINVAL;
+        return -1;
+    }
+    int fl = regular ? fcntl(fd, F_GETFL) : 0;
+    if (regular && (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)) {
+        int e = errno;
+        report_errno(ctx, M_CANNOT_OPEN_INPUT, e);
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+void sgft_ctx_set_regular_only(sgft_ctx *ctx, bool on) {
+    ctx->regular_only = on;
+}
+
+int sgft_input_open(sgft_ctx *ctx, const char *path) {
+    struct stat st;
+    if (!ctx || !path) {
+        errno = EINVAL;
+        return -1;
+    }
+    return open_input(ctx, path, &st);
+}
+
 /* The reader of -E2 and -E3: the bytes peek_begin read, then the rest. */
 static long peek_read(void *data, char *out, size_t cap) {
     struct input_peek *pk = data;
@@ -497,10 +589,12 @@ sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path) {
     sgft_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    r->fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO)
-                                   : open(path, O_RDONLY | O_NOCTTY);
+    bool std = strcmp(path, "-") == 0;
+    struct stat st;
+    r->fd = std ? dup(STDIN_FILENO) : open_input(ctx, path, &st);
     if (r->fd < 0) {
-        report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
+        if (std)
+            report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
         free(r);
         return NULL;
     }
@@ -688,19 +782,20 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
     bool splitting = out_path && ctx->opt.split;
 
     ctx->sum.output = SGFT_OUTPUT_NONE;
+    struct stat is, os;
+    bool known = false;
     if (strcmp(in_path, "-") != 0) {
         sgft__outputs_before_read(ctx, in_path);
-        in = open(in_path, O_RDONLY | O_NOCTTY);
-        if (in < 0) {
-            report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
+        in = open_input(ctx, in_path, &is);
+        if (in < 0)
             return SGFT_EOPEN;
-        }
+        known = true;
     }
     /* A FIFO or device that is its own output (also stdin) would never end;
      * the size sizes the first reads of a context with no kept buffer (a
-     * batch's later files have one, and need no fstat). */
-    struct stat is, os;
-    bool known = (out_path || !ctx->spare_window) && fstat(in, &is) == 0;
+     * batch's later files have one, and need no more). */
+    if (!known)
+        known = (out_path || !ctx->spare_window) && fstat(in, &is) == 0;
     ctx->size_hint = known && S_ISREG(is.st_mode) ? (uint64_t)is.st_size : 0;
     if (out_path && !splitting && strcmp(out_path, "-") != 0 && known &&
         !S_ISREG(is.st_mode) &&

@@ -2,8 +2,8 @@
  * update-msgdoc"); do not edit: change the man page instead. */
 DOC(  1, "More than two file names on the command line.")
 DOC(  2, "Unknown one-letter option.")
-DOC(  3, "The input file cannot be opened.")
-DOC(  4, "The input file cannot be read (for instance, it is a directory).")
+DOC(  3, "The input file cannot be opened. Also an input that is a folder (named as a file, or put in the place of a file after a folder was walked), and, in batch mode, an input that is not a regular file: a FIFO, a device, a socket (also through a link, as /dev/zero). Such a file is refused before a byte of it is read, and the batch goes on with the next file (see FILES).")
+DOC(  4, "The input file cannot be read (for instance, the list of --files-from is a folder).")
 DOC(  5, "Out of memory.")
 DOC(  6, "The text before the first game tree holds something that looks like SGF data (a value of two lowercase letters, [ab]); reported once. The text is skipped (kept with -k).")
 DOC(  7, "No SGF data found.")
