@@ -209,5 +209,18 @@ else
     notice "SKIP inputs: files swapped during a run (no test build with hooks)"
 fi
 
+# --- a fault of the held-back copy of standard output --------------------
+# Standard output a pipe: the output waits in an unnamed temporary file
+# in $TMPDIR, which a file-size limit stops; the message names that
+# file, not the pipe.
+mkdir held
+awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]C["; for (i = 0; i < 4000; i++) printf "x"; print "])" }' >big.sgf
+(ulimit -f 1 && { TMPDIR="$TMPD/held" limited "$SGFTIDY" -q big.sgf - 2>err
+    echo $? >rc; } | cat >out)
+printf 'big.sgf: fatal F27: cannot write output file: the temporary file in %s/held that holds <stdout> back until it may be written: File too large\n' "$TMPD" >want
+[ "$(cat rc)" = 20 ] && cmp -s want err && [ ! -s out ] &&
+    [ -z "$(ls -A held)" ] && ok ||
+    { bad held-copy-fault "$(cat err)"; }
+
 echo "inputs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
