@@ -653,6 +653,44 @@ static void batch_idle(void *arg) {
     progress_update(&b->c->prog, atomic_load(&b->reading));
 }
 
+/* The diagnostic of a folder that cannot be read: counted as a folder
+ * by the reporter, not as a file. */
+static void folder_diag(const sgft_diag *d, void *data) {
+    cli *c = data;
+    progress_clear(&c->prog);
+    sgft_reporter_folder(c->rep, c->cur_file, d);
+}
+
+int report_unread_folder(cli *c, const char *path) {
+    /* The walk found it a folder and could not open it: asked again for
+     * the reason (it may differ from the walk's, should the folder have
+     * changed meanwhile; then this is the one that holds). */
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NONBLOCK);
+    int e = fd < 0 ? errno : 0;
+    if (fd >= 0)
+        close(fd);
+    char detail[300];
+    size_t len = strlen(path);
+    if (e == ENAMETOOLONG && len >= PATH_MAX)
+        snprintf(detail, sizeof detail,
+                 "its path of %zu bytes is longer than the system allows "
+                 "(PATH_MAX, %d bytes): %s; its files are not checked",
+                 len, PATH_MAX, strerror(e));
+    else
+        snprintf(detail, sizeof detail, "%s; its files are not checked",
+                 e ? strerror(e) : "it could not be listed");
+    const char *was = c->cur_file;
+    c->cur_file = path;
+    sgft_ctx *ctx = sgft_ctx_new(c->base, folder_diag, c);
+    if (ctx)
+        sgft_report(ctx, 142, detail);
+    else
+        fprintf(stderr, "sgftidy: out of memory\n");
+    sgft_ctx_free(ctx);
+    c->cur_file = was;
+    return 20;
+}
+
 /* In a batch, the memory a file freed stays with the process for the
  * next one: by default the C library gives the top of the heap back to
  * the system after nearly every file, and takes it again for the next, a
@@ -741,11 +779,10 @@ int run_batch(cli *c) {
         }
         progress_start(&c->prog, files.n, bytes);
     }
-    /* The folders that cannot be read: message 3 (or 4). */
-    b.list = &failed;
-    b.deferred = false;
-    if (pool_run(NULL, failed.n, sizeof(job), &ops) < 0 || b.stop)
-        goto oom;
+    /* The folders that cannot be read: message 142, each counted as a
+     * folder, not as a file. */
+    for (size_t i = 0; i < failed.n; i++)
+        b.worst = report_unread_folder(c, failed.v[i]);
     /* DIR is made for a file to write into it (standard input's goes to
      * standard output). */
     bool into_dir = false;

@@ -536,6 +536,11 @@ int sgft_reporter_diag(sgft_reporter *rep, const char *file,
  * write failed, fatal). */
 int sgft_reporter_file(sgft_reporter *rep, const char *file,
                        const sgft_summary *summary, unsigned flags);
+/* Reports a folder of a batch that cannot be read (message 142): prints
+ * diag and counts the folder among the folders not read of the summary,
+ * not among the files.  0, or -1 when f reports an error. */
+int sgft_reporter_folder(sgft_reporter *rep, const char *folder,
+                         const sgft_diag *diag);
 /* Reports a late fault of file (see sgft_outputs_on_late_fault), whose
  * status was reported before with the summary was: prints diag, and
  * counts file as failed (diag's reason) instead of as it was counted.

@@ -111,6 +111,7 @@ MSG(122, SUICIDE,             C_WR,    0, "move [%v] is suicide (illegal under t
 MSG(123, SUPERKO,             C_WR,    0, "move [%v] repeats %d (positional superko, illegal without KO[]): played all the same")
 MSG(125, GAME_BOARD_SIZE,     C_ERROR, 0, "board size <%p> [%o] not possible in this game: corrected to [%v] (%d)")
 MSG(140, ANALYSIS_DELETED,    C_INFO,  0, "analysis properties deleted: %v (%d)")
+MSG(142, FOLDER_UNREADABLE,   C_FATAL, 0, "folder cannot be read: %d")
 MSG(141, ANALYSIS_TEXT_CUT,   C_INFO,  0, "text that KaTrain marks as its own cut from comments: %v%d")
 MSG(130, FOX_KOMI,            C_WARN,  0, "<%p> value in the Fox server's convention corrected (%d); new [%v], old [%o]")
 MSG(131, GAMEINFO_WORDS,      C_WARN,  0, "<%p> value in words rewritten in its conventional form; new [%v], old [%o]")

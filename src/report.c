@@ -43,6 +43,7 @@ struct sgft_reporter {
     unsigned long files, ok, warnings, errors, failed;
     unsigned long created, changed, unchanged, different;
     unsigned long skipped, skipped_for[SK__COUNT];
+    unsigned long folders_unread;
     int cur_skip; /* of the file being reported, or -1 */
     bool failed_io;
 };
@@ -371,6 +372,15 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
     return ferror(r->f) ? -1 : 0;
 }
 
+int sgft_reporter_folder(sgft_reporter *r, const char *folder,
+                         const sgft_diag *d) {
+    int skip = r->cur_skip; /* a folder is no file: no reason of one */
+    int st = sgft_reporter_diag(r, folder, d);
+    r->cur_skip = skip;
+    r->folders_unread++;
+    return st;
+}
+
 int sgft_reporter_late(sgft_reporter *r, const char *file,
                        const sgft_diag *d, const sgft_summary *was) {
     int skip = r->cur_skip; /* of the file being reported, if any */
@@ -408,7 +418,8 @@ static double seconds_since(const struct timespec *t0) {
 }
 
 /* "sgftidy: 3 files: 2 OK, 1 with errors; 1 changed, 1 unchanged;
- * 1 skipped (1 critical); 0.02 s" (counts of zero left out). */
+ * 1 skipped (1 critical); 1 folder not read; 0.02 s" (counts of zero
+ * left out). */
 static void summary_line(const sgft_reporter *r, double secs) {
     FILE *f = r->f;
     const struct {
@@ -425,8 +436,8 @@ static void summary_line(const sgft_reporter *r, double secs) {
         {r->unchanged, "unchanged", 1},
         {r->different, "not in normal form", 1},
     };
-    fprintf(f, "sgftidy: %lu file%s:", r->files, r->files == 1 ? "" : "s");
-    const char *sep = " ";
+    fprintf(f, "sgftidy: %lu file%s", r->files, r->files == 1 ? "" : "s");
+    const char *sep = ": ";
     int group = 0;
     for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
         if (!parts[i].n)
@@ -449,6 +460,9 @@ static void summary_line(const sgft_reporter *r, double secs) {
         }
         fputc(')', f);
     }
+    if (r->folders_unread)
+        fprintf(f, "; %lu folder%s not read", r->folders_unread,
+                r->folders_unread == 1 ? "" : "s");
     fprintf(f, "; %.2f s\n", secs);
 }
 
@@ -463,7 +477,8 @@ static void summary_object(const sgft_reporter *r, double secs) {
     for (int k = 0; k < SK__COUNT; k++)
         fprintf(f, "%s\"%s\":%lu", k ? "," : "", skip_keys[k],
                 r->skipped_for[k]);
-    fprintf(f, "},\"seconds\":%.3f}", secs);
+    fprintf(f, "},\"folders_not_read\":%lu,\"seconds\":%.3f}",
+            r->folders_unread, secs);
 }
 
 int sgft_reporter_close(sgft_reporter *r) {
@@ -476,7 +491,7 @@ int sgft_reporter_close(sgft_reporter *r) {
     case SGFT_FORMAT_SARIF:
         fprintf(f, "\n],\"invocations\":[{\"executionSuccessful\":%s,"
                    "\"properties\":{\"summary\":",
-                r->failed ? "false" : "true");
+                r->failed || r->folders_unread ? "false" : "true");
         summary_object(r, secs);
         fputs("}}]}]}\n", f);
         break;
@@ -491,7 +506,8 @@ int sgft_reporter_close(sgft_reporter *r) {
         }
         break;
     default:
-        if (summary && r->files && !(r->flags & SGFT_REPORT_NO_STATUS))
+        if (summary && (r->files || r->folders_unread) &&
+            !(r->flags & SGFT_REPORT_NO_STATUS))
             summary_line(r, secs);
         break;
     }

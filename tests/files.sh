@@ -303,7 +303,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
     cp norm.sgf unread/n.sgf
     chmod 000 unread/sealed
     printf '%s\n' 'unread/n.sgf: OK' \
-        'unread/sealed: fatal F3: cannot open input file: Permission denied' \
+        'unread/sealed: fatal F142: folder cannot be read: Permission denied; its files are not checked' \
         'unread/open/o.sgf: OK' >expect.unread
     for j in 1 2; do
         as_nobody "$SGFTIDY" -j$j --check unread/sealed unread/n.sgf unread/open 2>err; rc=$?

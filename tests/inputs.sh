@@ -209,6 +209,35 @@ else
     notice "SKIP inputs: files swapped during a run (no test build with hooks)"
 fi
 
+# --- a folder whose path is too long to be opened -----------------------
+# Made a step at a time (each mkdir relative to the last); the walk of -R
+# reaches it and cannot open it: it is reported as a folder (142), and
+# counted as one, not as a file.
+long=$(printf '%0200d' 0 | tr 0 d)
+mkdir deep
+cp a.sgf deep/a.sgf
+(cd deep && for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22; do
+    mkdir "$long" && cd -P "$long" || exit 1
+done && printf '(;FF[4]GM[1]SZ[19])\n' >x.sgf) || exit 99
+max=$(getconf PATH_MAX / 2>/dev/null || echo 4096)
+p=deep
+while [ ${#p} -lt "$max" ]; do p=$p/$long; done
+for args in "--check -R" "-j 2 --check -R" "--in-place -R"; do
+    # shellcheck disable=SC2086
+    limited "$SGFTIDY" $args deep >out 2>err
+    rc=$?
+    case $args in
+    *in-place*) st='OK  (unchanged)' tally='1 unchanged; ' ;;
+    *) st=OK tally= ;;
+    esac
+    cat >want <<EOF
+$p: fatal F142: folder cannot be read: its path of ${#p} bytes is longer than the system allows (PATH_MAX, $max bytes): File name too long; its files are not checked
+deep/a.sgf: $st
+sgftidy: 1 file: 1 OK; ${tally}1 folder not read; T s
+EOF
+    expect "long-folder ($args)" 20 want err $rc
+done
+
 # --- a fault of the held-back copy of standard output --------------------
 # Standard output a pipe: the output waits in an unnamed temporary file
 # in $TMPDIR, which a file-size limit stops; the message names that

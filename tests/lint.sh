@@ -122,7 +122,7 @@ rm -f "$ctl"
 
 # JSON: one object per message, the summary last.
 check json 10 "" "{\"file\":\"g/date.sgf\",\"line\":1,\"column\":20,\"offset\":19,\"severity\":\"error\",\"code\":15,\"key\":\"BAD_VALUE_CORRECTED\",\"critical\":false,\"message\":\"illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]\"}
-{\"summary\":{\"files\":2,\"ok\":1,\"with_warnings\":0,\"with_errors\":1,\"failed\":0,\"written\":0,\"changed\":0,\"unchanged\":0,\"not_in_normal_form\":0,\"skipped\":0,\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,\"critical\":0,\"hard_links\":0,\"refused\":0,\"write_failed\":0,\"fatal\":0},\"seconds\":T}}
+{\"summary\":{\"files\":2,\"ok\":1,\"with_warnings\":0,\"with_errors\":1,\"failed\":0,\"written\":0,\"changed\":0,\"unchanged\":0,\"not_in_normal_form\":0,\"skipped\":0,\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,\"critical\":0,\"hard_links\":0,\"refused\":0,\"write_failed\":0,\"fatal\":0},\"folders_not_read\":0,\"seconds\":T}}
 " -- --format=json --check g/date.sgf g/good.sgf
 while read -r l; do printf '%s' "$l" | python3 -m json.tool >/dev/null || bad "json line: $l"; done <"$TMPD/err.raw"
 
