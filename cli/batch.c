@@ -246,16 +246,24 @@ int slurp_fd(int fd, sgft_buffer *b) {
 }
 
 /* The bytes of path ("-": standard input; dir >= 0: the file name of
- * the folder dir, never through a link) in b; 0, or the errno. */
-static int slurp(const char *path, int dir, const char *name, sgft_buffer *b) {
-    int fd = dir >= 0 ? openat(dir, name, O_RDONLY | O_NOCTTY | O_NOFOLLOW)
-             : strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY | O_NOCTTY);
+ * the folder dir, never through a link) in b, opened as the library
+ * opens an input (by the rules of ctx: in a batch, a regular file
+ * only); false after a fault, reported through ctx. */
+static bool slurp(sgft_ctx *ctx, const char *path, int dir, const char *name,
+                  sgft_buffer *b) {
+    int fd = dir >= 0 ? sgft_input_open(ctx, dir, name)
+             : strcmp(path, "-") == 0 ? STDIN_FILENO
+                                      : sgft_input_open(ctx, AT_FDCWD, path);
     if (fd < 0)
-        return errno ? errno : EIO;
+        return false; /* message 3 */
     int err = slurp_fd(fd, b);
     if (fd != STDIN_FILENO)
         close(fd);
-    return err;
+    if (err == ENOMEM)
+        sgft_report(ctx, 5, NULL);
+    else if (err)
+        sgft_report(ctx, 4, strerror(err));
+    return !err;
 }
 
 /* Checks the job's input and compares its bytes with the normalized
@@ -263,13 +271,9 @@ static int slurp(const char *path, int dir, const char *name, sgft_buffer *b) {
  * forbids it.  The path or the diff goes to out. */
 static bool compare_file(job *j, sgft_ctx *ctx, FILE *out) {
     sgft_buffer inb = {0}, outb = {0};
-    int err = slurp(j->in, j->in_dir, j->in_name, &inb);
     bool different = false;
-    if (err) {
-        sgft_report(ctx, err == EISDIR ? 4 : errno == ENOMEM ? 5 : 3,
-                    strerror(err));
+    if (!slurp(ctx, j->in, j->in_dir, j->in_name, &inb))
         goto end;
-    }
     mem_in m = {{inb.data ? inb.data : "", inb.len, 0}, j};
     if (sgft_run(ctx, mem_read, &m, sgft_buffer_write, &outb) < 0)
         goto end;
@@ -306,6 +310,9 @@ static void job_run(job *j) {
     }
     if (c->tty)
         sgft_ctx_set_decider(ctx, ask_terminal, j);
+    /* A batch never waits on a FIFO or a device named in it. */
+    if (c->mode != B_NONE)
+        sgft_ctx_set_regular_only(ctx, true);
     /* Without a progress line, nothing counts the bytes read (the
      * count of a deferred job is shared by the threads). */
     if (c->prog.on)
@@ -789,6 +796,44 @@ static void batch_idle(void *arg) {
     progress_update(&b->c->prog, atomic_load(&b->reading));
 }
 
+/* The diagnostic of a folder that cannot be read: counted as a folder
+ * by the reporter, not as a file. */
+static void folder_diag(const sgft_diag *d, void *data) {
+    cli *c = data;
+    progress_clear(&c->prog);
+    sgft_reporter_folder(c->rep, c->cur_file, d);
+}
+
+int report_unread_folder(cli *c, const char *path) {
+    /* The walk found it a folder and could not open it: asked again for
+     * the reason (it may differ from the walk's, should the folder have
+     * changed meanwhile; then this is the one that holds). */
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NONBLOCK);
+    int e = fd < 0 ? errno : 0;
+    if (fd >= 0)
+        close(fd);
+    char detail[300];
+    size_t len = strlen(path);
+    if (e == ENAMETOOLONG && len >= PATH_MAX)
+        snprintf(detail, sizeof detail,
+                 "its path of %zu bytes is longer than the system allows "
+                 "(PATH_MAX, %d bytes): %s; its files are not checked",
+                 len, PATH_MAX, strerror(e));
+    else
+        snprintf(detail, sizeof detail, "%s; its files are not checked",
+                 e ? strerror(e) : "it could not be listed");
+    const char *was = c->cur_file;
+    c->cur_file = path;
+    sgft_ctx *ctx = sgft_ctx_new(c->base, folder_diag, c);
+    if (ctx)
+        sgft_report(ctx, 143, detail);
+    else
+        fprintf(stderr, "sgftidy: out of memory\n");
+    sgft_ctx_free(ctx);
+    c->cur_file = was;
+    return 20;
+}
+
 /* In a batch, the memory a file freed stays with the process for the
  * next one: by default the C library gives the top of the heap back to
  * the system after nearly every file, and takes it again for the next, a
@@ -880,11 +925,10 @@ int run_batch(cli *c) {
         }
         progress_start(&c->prog, files.n, bytes);
     }
-    /* The folders that cannot be read: message 3 (or 4). */
-    b.list = &failed;
-    b.deferred = false;
-    if (pool_run(NULL, failed.n, sizeof(job), &ops) < 0 || b.stop)
-        goto oom;
+    /* The folders that cannot be read: message 143, each counted as a
+     * folder, not as a file. */
+    for (size_t i = 0; i < failed.n; i++)
+        b.worst = report_unread_folder(c, failed.v[i]);
     /* DIR is made for a file to write into it (standard input's goes to
      * standard output). */
     bool into_dir = false;

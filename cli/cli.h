@@ -97,6 +97,9 @@ int run_single(cli *c, const char *in, const char *out);
 /* Sets how the C library keeps and takes heap memory (batch.c). */
 void keep_freed_memory(void);
 int run_batch(cli *c);
+/* Reports the folder path, which a batch's walk could not read (message
+ * 143, counted as a folder not read); returns its exit status, 20. */
+int report_unread_folder(cli *c, const char *path);
 /* Appends the bytes of fd, up to its end, to b; 0, or the errno. */
 int slurp_fd(int fd, sgft_buffer *b);
 void print_diag(const sgft_diag *d, void *data);

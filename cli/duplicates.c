@@ -109,11 +109,26 @@ static bool rehash(table *t) {
 
 typedef enum pass { PASS_COLLECT, PASS_PREFIXES } pass;
 
-/* One pass over every game of every file. */
+/* Why a file cannot be opened: the text of its message (3). */
+typedef struct open_fault {
+    char text[512];
+} open_fault;
+
+static void note_open_fault(const sgft_diag *d, void *data) {
+    open_fault *o = data;
+    if (d->severity == SGFT_FATAL && !o->text[0])
+        snprintf(o->text, sizeof o->text, "%s", d->text);
+}
+
+/* One pass over every game of every file.  Only a regular file is read:
+ * a FIFO or a device among them would never end. */
 static int walk_games(const dup_files *files, table *t, pass which,
                       size_t *next_game) {
     for (size_t f = 0; f < files->n; f++) {
-        sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+        open_fault why = {""};
+        sgft_ctx *ctx = sgft_ctx_new(NULL, note_open_fault, &why);
+        if (ctx)
+            sgft_ctx_set_regular_only(ctx, true);
         sgft_reader *r = ctx ? sgft_reader_open(ctx, files->v[f]) : NULL;
         if (!r) {
             sgft_ctx_free(ctx);
@@ -122,7 +137,9 @@ static int walk_games(const dup_files *files, table *t, pass which,
             if (which == PASS_COLLECT) {
                 fputs("sgftidy: ", stderr);
                 sgft_print_name(stderr, files->v[f]);
-                fputs(": cannot be read, left out\n", stderr);
+                fputs(": cannot be read, left out", stderr);
+                /* the text of a message, no control character in it */
+                fprintf(stderr, "%s%s\n", why.text[0] ? ": " : "", why.text);
             }
             continue;
         }

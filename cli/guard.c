@@ -404,6 +404,9 @@ static int compare_file(guard *g, const char *path, bool one,
     sgft_tree *tin = NULL;
     if (!cout)
         return 5;
+    /* target_of found a regular file: a FIFO put there since is not
+     * waited for (it cannot be read to tell: 106). */
+    sgft_ctx_set_regular_only(cout, true);
     errno = 0;
     if (!(rout = sgft_reader_open(cout, path))) {
         code = errno == ENOMEM ? 5 : unreadable(g->in, path,
@@ -487,7 +490,9 @@ static int guard_pass(const sgft_options *opt, const char *in,
         }
         target t = target_of(in, split ? path : out);
         if (t != T_NONE && !g.cin &&
-            !(g.cin = sgft_ctx_new(opt, note_fatal, &g)))
+            (g.cin = sgft_ctx_new(opt, note_fatal, &g)))
+            sgft_ctx_set_regular_only(g.cin, true); /* see guard_outfile */
+        if (t != T_NONE && !g.cin)
             code = 5;
         else if (t == T_FILE)
             code = compare_file(&g, split ? path : out, split, detail);
@@ -510,6 +515,14 @@ int guard_outfile(const sgft_options *opt, const char *in, const char *out,
     *detail = NULL;
     if (strcmp(in, "-") == 0 || strcmp(out, "-") == 0)
         return 0; /* standard input is read once; standard output */
+    /* So is an INFILE that is a FIFO or a device (sgftidy <(cmd) OUT):
+     * read here, it would be read no more by the run, or never end.  One
+     * swapped in after this look is not read either (the readers take
+     * regular files only): it fails as a fatal message of INFILE, and
+     * the run, which reads it, decides. */
+    struct stat is;
+    if (stat(in, &is) == 0 && !S_ISREG(is.st_mode))
+        return 0;
     /* INFILE as read first: a parse without the checks, and enough for
      * an output of the options that leave the stones and the game-info
      * as they are.  Then as the run would write it. */

@@ -672,10 +672,8 @@ static int run_dupes(cli *c) {
         return 20;
     }
     int worst = 0;
-    for (size_t i = 0; i < failed.n; i++) {
-        int rc = run_single(c, failed.v[i], NULL); /* reports message 4 */
-        worst = rc > worst ? rc : worst;
-    }
+    for (size_t i = 0; i < failed.n; i++)
+        worst = report_unread_folder(c, failed.v[i]); /* message 143 */
     dup_files df = {files.v, files.n};
     int rc = run_duplicates(&df, c->fmt == SGFT_FORMAT_JSON, stdout);
     paths_free(&files);

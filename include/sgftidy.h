@@ -549,6 +549,11 @@ int sgft_reporter_diag(sgft_reporter *rep, const char *file,
  * write failed, fatal). */
 int sgft_reporter_file(sgft_reporter *rep, const char *file,
                        const sgft_summary *summary, unsigned flags);
+/* Reports a folder of a batch that cannot be read (message 143): prints
+ * diag and counts the folder among the folders not read of the summary,
+ * not among the files.  0, or -1 when f reports an error. */
+int sgft_reporter_folder(sgft_reporter *rep, const char *folder,
+                         const sgft_diag *diag);
 /* Reports a late fault of file (see sgft_outputs_on_late_fault), whose
  * status was reported before with the summary was: prints diag, and
  * counts file as failed (diag's reason) instead of as it was counted.
@@ -584,6 +589,23 @@ typedef void (*sgft_progress_fn)(void *userdata, uint64_t bytes_read);
 /* Makes sgft_run_file() call fn after each read of its input. */
 void sgft_ctx_set_progress(sgft_ctx *ctx, sgft_progress_fn fn,
                            void *userdata);
+
+/* Makes sgft_run_file() and sgft_reader_open() read only regular files
+ * (on: true; off in a new context): a path that names anything else (a
+ * FIFO, a device, a socket, a folder) is refused with message 3, whose
+ * detail says what it is, without a read and without waiting for a
+ * FIFO's writer.  For a batch, which a FIFO or /dev/zero named in it
+ * would hold up forever; standard input ("-") is read all the same.
+ * Off, a FIFO or a device is read as a stream (one INFILE); a folder
+ * is refused either way. */
+void sgft_ctx_set_regular_only(sgft_ctx *ctx, bool on);
+/* Opens path to read, as sgft_run_file() opens its input (a folder is
+ * refused; with sgft_ctx_set_regular_only, all but a regular file): a
+ * descriptor of the caller's, or -1 after message 3 through ctx (errno
+ * is kept).  dir AT_FDCWD: path as it is; else the file path of the
+ * folder dir, as sgft_run_file_at() opens it (never through a symbolic
+ * link, and only a regular file). */
+int sgft_input_open(sgft_ctx *ctx, int dir, const char *path);
 
 /* The run-time version of the library, e.g. "0.2.0"; SGFT_VERSION is the
  * version a program was built against. */

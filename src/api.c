@@ -297,6 +297,109 @@ static void report_errno(sgft_ctx *ctx, msg_id code, int err) {
     sgft__report(ctx, code, false, 0, &r);
 }
 
+/* What a file that is not a regular file is, for a message. */
+static const char *file_kind(mode_t mode) {
+    if (S_ISDIR(mode))
+        return "a folder";
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
+
+/* Refuses the input (message 3) for being what mode says it is. */
+static void report_kind(sgft_ctx *ctx, mode_t mode) {
+    char detail[200];
+    if (S_ISDIR(mode))
+        snprintf(detail, sizeof detail,
+                 "it is a folder, not a file (a folder is not read; "
+                 "named to --check, --in-place or --outdir it is walked, "
+                 "with -R also inside a folder walked)");
+    else
+        snprintf(detail, sizeof detail,
+                 "it is %s, not a regular file (a batch reads regular "
+                 "files only)",
+                 file_kind(mode));
+    report r = {0};
+    r.detail = detail;
+    sgft__report(ctx, M_CANNOT_OPEN_INPUT, false, 0, &r);
+}
+
+/* Opens the input path (not "-"), with what it is in *st, or reports
+ * why not (message 3) and returns -1.  A folder is refused.  With
+ * regular_only, so is anything else that is not a regular file, before
+ * a byte is read: the open does not wait for a FIFO's writer
+ * (O_NONBLOCK, cleared once the descriptor is known to be a regular
+ * file's), and what is refused is what the descriptor is, not what the
+ * path named a moment before. */
+static int open_input(sgft_ctx *ctx, int dir, const char *path, bool walked,
+                      struct stat *st) {
+    SGFT_HOOK("input-open", path);
+    bool regular = ctx->regular_only || walked;
+    int fd = openat(dir, path,
+                    O_RDONLY | O_NOCTTY | (regular ? O_NONBLOCK : 0) |
+                        (walked ? O_NOFOLLOW : 0));
+    if (fd < 0) {
+        int e = errno;
+        /* A socket cannot be opened at all (ENXIO): said as what it is. */
+        if (e == ENXIO && fstatat(dir, path, st, 0) == 0 &&
+            S_ISSOCK(st->st_mode)) {
+            report_kind(ctx, st->st_mode);
+        } else if (walked && (e == ELOOP || e == EMLINK) &&
+                   fstatat(dir, path, st, AT_SYMLINK_NOFOLLOW) == 0 &&
+                   S_ISLNK(st->st_mode)) {
+            report r = {0};
+            r.detail = "it was replaced by a symbolic link after its folder "
+                       "was walked: not read";
+            sgft__report(ctx, M_CANNOT_OPEN_INPUT, false, 0, &r);
+        } else {
+            report_errno(ctx, M_CANNOT_OPEN_INPUT, e);
+        }
+        errno = e;
+        return -1;
+    }
+    if (fstat(fd, st) < 0) {
+        int e = errno;
+        report_errno(ctx, M_CANNOT_OPEN_INPUT, e);
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    if (S_ISDIR(st->st_mode) || (regular && !S_ISREG(st->st_mode))) {
+        report_kind(ctx, st->st_mode);
+        close(fd);
+        errno = S_ISDIR(st->st_mode) ? EISDIR : EINVAL;
+        return -1;
+    }
+    int fl = regular ? fcntl(fd, F_GETFL) : 0;
+    if (regular && (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)) {
+        int e = errno;
+        report_errno(ctx, M_CANNOT_OPEN_INPUT, e);
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+void sgft_ctx_set_regular_only(sgft_ctx *ctx, bool on) {
+    ctx->regular_only = on;
+}
+
+int sgft_input_open(sgft_ctx *ctx, int dir, const char *path) {
+    struct stat st;
+    if (!ctx || !path) {
+        errno = EINVAL;
+        return -1;
+    }
+    return open_input(ctx, dir, path, dir != AT_FDCWD, &st);
+}
+
 /* The reader of -E2 and -E3: the bytes peek_begin read, then the rest. */
 static long peek_read(void *data, char *out, size_t cap) {
     struct input_peek *pk = data;
@@ -499,10 +602,12 @@ sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path) {
     sgft_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    r->fd = strcmp(path, "-") == 0 ? dup(STDIN_FILENO)
-                                   : open(path, O_RDONLY | O_NOCTTY);
+    bool std = strcmp(path, "-") == 0;
+    struct stat st;
+    r->fd = std ? dup(STDIN_FILENO) : open_input(ctx, AT_FDCWD, path, false, &st);
     if (r->fd < 0) {
-        report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
+        if (std)
+            report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
         free(r);
         return NULL;
     }
@@ -749,44 +854,22 @@ static int run_file(sgft_ctx *ctx, int in_dir, const char *in_name,
     bool splitting = out_path && ctx->opt.split;
 
     ctx->sum.output = SGFT_OUTPUT_NONE;
+    struct stat is, os;
+    bool known = false;
     if (walked || strcmp(in_path, "-") != 0) {
         sgft__outputs_before_read(ctx, in_dir, in_name);
         /* A file walked is opened as the walk saw it: never through a
          * link, never a FIFO or device that would block the batch. */
-        in = openat(in_dir, in_name,
-                    walked ? O_RDONLY | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW
-                           : O_RDONLY | O_NOCTTY);
-        if (in < 0) {
-            int e = errno;
-            struct stat ls;
-            report r = {0};
-            r.detail = strerror(e);
-            if (walked && (e == ELOOP || e == EMLINK) &&
-                fstatat(in_dir, in_name, &ls, AT_SYMLINK_NOFOLLOW) == 0 &&
-                S_ISLNK(ls.st_mode))
-                r.detail = "it was replaced by a symbolic link after its "
-                           "folder was walked: not read";
-            sgft__report(ctx, M_CANNOT_OPEN_INPUT, false, 0, &r);
+        in = open_input(ctx, in_dir, in_name, walked, &is);
+        if (in < 0)
             return SGFT_EOPEN;
-        }
-        struct stat ws;
-        if (walked && (fstat(in, &ws) < 0 || !S_ISREG(ws.st_mode))) {
-            report r = {0};
-            r.detail = "it is no regular file now (it was one when its "
-                       "folder was walked): not read";
-            sgft__report(ctx, M_CANNOT_OPEN_INPUT, false, 0, &r);
-            close(in);
-            return SGFT_EOPEN;
-        }
-        int fl = walked ? fcntl(in, F_GETFL) : -1;
-        if (fl >= 0)
-            (void)fcntl(in, F_SETFL, fl & ~O_NONBLOCK);
+        known = true;
     }
     /* A FIFO or device that is its own output (also stdin) would never end;
      * the size sizes the first reads of a context with no kept buffer (a
-     * batch's later files have one, and need no fstat). */
-    struct stat is, os;
-    bool known = (out_path || !ctx->spare_window) && fstat(in, &is) == 0;
+     * batch's later files have one, and need no more). */
+    if (!known)
+        known = (out_path || !ctx->spare_window) && fstat(in, &is) == 0;
     SGFT_HOOK("input-opened", in_path);
     ctx->size_hint = known && S_ISREG(is.st_mode) ? (uint64_t)is.st_size : 0;
     if (out_path && !splitting && strcmp(out_path, "-") != 0 && known &&

@@ -234,14 +234,55 @@ static void out_free(outfile *o) {
 
 void sgft__out_abort(outfile *o) { out_free(o); }
 
-/* An anonymous file that holds a stream's output until it may go out. */
+/* The folder of the file that holds a stream's output back: $TMPDIR
+ * when it names one (an absolute path), else /tmp. */
+static const char *holding_folder(void) {
+    const char *d = getenv("TMPDIR");
+    return d && d[0] == '/' ? d : "/tmp";
+}
+
+/* An anonymous file in holding_folder() that holds a stream's output
+ * until it may go out: without a name from the start where the system
+ * makes such files (O_TMPFILE), else made and unlinked at once; -1 with
+ * errno set. */
 static int holding_file(void) {
-    FILE *f = tmpfile();
-    if (!f)
+    const char *dir = holding_folder();
+    int fd = -1;
+#ifdef O_TMPFILE
+    fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR &&
+                    errno != EINVAL))
+        return fd;
+#endif
+    size_t n = strlen(dir) + 32;
+    char *name = malloc(n);
+    if (!name) {
+        errno = ENOMEM;
         return -1;
-    int fd = dup(fileno(f));
-    fclose(f);
+    }
+    snprintf(name, n, "%s/.sgftidy-held.XXXXXX", dir);
+    fd = mkostemp(name, O_CLOEXEC);
+    if (fd >= 0)
+        unlink(name);
+    int e = errno;
+    free(name);
+    errno = e;
     return fd;
+}
+
+/* A fault of the file that holds o's stream back, not of the stream:
+ * messages name that file from now on (its folder, and the stream it
+ * is for).  Without memory, they keep the stream's name. */
+static void blame_holding(outfile *o) {
+    const char *dir = holding_folder();
+    size_t n = strlen(dir) + strlen(o->shown) + 80;
+    char *s = malloc(n);
+    if (!s)
+        return;
+    snprintf(s, n, "the temporary file in %s that holds %s back until it "
+                   "may be written", dir, o->shown);
+    free(o->shown);
+    o->shown = s;
 }
 
 static int connect_socket(const char *path) {
@@ -454,7 +495,9 @@ static outfile *out_ready(outfile *o) {
     if (o->kind == K_STREAM) {
         o->fd = holding_file();
         if (o->fd < 0) {
-            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, o->shown, errno);
+            int e = errno;
+            blame_holding(o);
+            sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, o->shown, e);
             goto fail;
         }
     } else if (o->old_fd >= 0) {
@@ -705,6 +748,8 @@ int sgft__out_write(void *data, const char *b, size_t len) {
     }
     if (len && write_all(o->fd, b, len) < 0) {
         o->err = errno;
+        if (o->kind == K_STREAM)
+            blame_holding(o); /* o->fd is the held-back copy */
         return -1;
     }
     o->at += len;
@@ -724,6 +769,11 @@ static int copy_out(outfile *o) {
             continue;
         if (n <= 0) {
             st = (int)n;
+            if (n < 0) {
+                int e = errno;
+                blame_holding(o); /* a fault reading the copy back */
+                errno = e;
+            }
             break;
         }
         st = write_all(o->target, b, (size_t)n);

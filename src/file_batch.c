@@ -28,6 +28,7 @@
 #include "config.h"
 
 #include "internal.h"
+#include "hook.h"
 #include "file.h"
 
 #include <errno.h>
@@ -423,6 +424,7 @@ static int put_all_in_place(sgft_ctx *ctx) {
 }
 
 int sgft_outputs_sync(sgft_ctx *ctx) {
+    SGFT_HOOK("outputs-sync", NULL);
     lock();
     int st = put_all_in_place(ctx);
     unlock();

@@ -66,30 +66,21 @@ void sgft__json_string(FILE *f, const char *str) {
     sgft__json_string_n(f, str, SIZE_MAX);
 }
 
-/* GitHub's workflow commands: the message after "::" escapes %, CR and
- * LF; a property (file=...) also ':' and ','. */
+/* GitHub's workflow commands: the runner reads a line "::error
+ * file=NAME,line=N::TEXT" and decodes %25, %0D and %0A in TEXT, and
+ * %3A and %2C too in a property (file=...): '%', CR and LF are written
+ * so everywhere, ':' and ',' so in a property.  Every other control
+ * character (ESC, TAB, DEL...) is percent-encoded as well, which the
+ * runner leaves as it is: no escape sequence of a file name or a text
+ * reaches the log raw. */
 static void github_escaped(FILE *f, const char *s, bool property) {
     for (; *s; s++) {
-        switch (*s) {
-        case '%': fputs("%25", f); break;
-        case '\r': fputs("%0D", f); break;
-        case '\n': fputs("%0A", f); break;
-        case ':':
-            if (property) {
-                fputs("%3A", f);
-                break;
-            }
-            fputc(':', f);
-            break;
-        case ',':
-            if (property) {
-                fputs("%2C", f);
-                break;
-            }
-            fputc(',', f);
-            break;
-        default: fputc(*s, f);
-        }
+        unsigned char c = (unsigned char)*s;
+        if (c == '%' || c < 0x20 || c == 0x7F ||
+            (property && (c == ':' || c == ',')))
+            fprintf(f, "%%%02X", c);
+        else
+            fputc(c, f);
     }
 }
 

@@ -326,6 +326,7 @@ struct sgft_ctx {
     char sniffed_ca[64];  /* CA found while choosing the charset */
     sgft_progress_fn progress; /* sgft_run_file's reads */
     void *progress_data;
+    bool regular_only;    /* sgft_ctx_set_regular_only */
     /* -E2, -E3: the first bytes of the input, read to see whether it is
      * UTF-16 or UTF-32, then handed to the parser (api.c) */
     struct input_peek {

@@ -51,6 +51,7 @@ struct sgft_reporter {
     unsigned long created, changed, unchanged, different;
     unsigned long skipped, skipped_for[SK__COUNT];
     unsigned long link_files, link_folders; /* sgft_reporter_links */
+    unsigned long folders_unread;
     int cur_skip; /* of the file being reported, or -1 */
     bool failed_io;
     config_note *configs, **configs_end;
@@ -381,6 +382,15 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
     return ferror(r->f) ? -1 : 0;
 }
 
+int sgft_reporter_folder(sgft_reporter *r, const char *folder,
+                         const sgft_diag *d) {
+    int skip = r->cur_skip; /* a folder is no file: no reason of one */
+    int st = sgft_reporter_diag(r, folder, d);
+    r->cur_skip = skip;
+    r->folders_unread++;
+    return st;
+}
+
 int sgft_reporter_late(sgft_reporter *r, const char *file,
                        const sgft_diag *d, const sgft_summary *was) {
     int skip = r->cur_skip; /* of the file being reported, if any */
@@ -457,7 +467,8 @@ static double seconds_since(const struct timespec *t0) {
 }
 
 /* "sgftidy: 3 files: 2 OK, 1 with errors; 1 changed, 1 unchanged;
- * 1 skipped (1 critical); 0.02 s" (counts of zero left out). */
+ * 1 skipped (1 critical); 1 folder not read; 0.02 s" (counts of zero
+ * left out). */
 static void summary_line(const sgft_reporter *r, double secs) {
     FILE *f = r->f;
     const struct {
@@ -474,8 +485,8 @@ static void summary_line(const sgft_reporter *r, double secs) {
         {r->unchanged, "unchanged", 1},
         {r->different, "not in normal form", 1},
     };
-    fprintf(f, "sgftidy: %lu file%s:", r->files, r->files == 1 ? "" : "s");
-    const char *sep = " ";
+    fprintf(f, "sgftidy: %lu file%s", r->files, r->files == 1 ? "" : "s");
+    const char *sep = ": ";
     int group = 0;
     for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
         if (!parts[i].n)
@@ -498,6 +509,9 @@ static void summary_line(const sgft_reporter *r, double secs) {
         }
         fputc(')', f);
     }
+    if (r->folders_unread)
+        fprintf(f, "; %lu folder%s not read", r->folders_unread,
+                r->folders_unread == 1 ? "" : "s");
     if (r->link_files || r->link_folders) {
         unsigned long n = r->link_files + r->link_folders;
         fprintf(f, "; %lu symbolic link%s not followed (", n, n == 1 ? "" : "s");
@@ -525,7 +539,8 @@ static void summary_object(const sgft_reporter *r, double secs) {
     for (int k = 0; k < SK__COUNT; k++)
         fprintf(f, "%s\"%s\":%lu", k ? "," : "", skip_keys[k],
                 r->skipped_for[k]);
-    fprintf(f, "},\"links_not_followed\":{\"files\":%lu,\"folders\":%lu}",
+    fprintf(f, "},\"folders_not_read\":%lu", r->folders_unread);
+    fprintf(f, ",\"links_not_followed\":{\"files\":%lu,\"folders\":%lu}",
             r->link_files, r->link_folders);
     fputs(",\"configuration_files\":[", f);
     for (const config_note *c = r->configs; c; c = c->next) {
@@ -551,7 +566,7 @@ int sgft_reporter_close(sgft_reporter *r) {
     case SGFT_FORMAT_SARIF:
         fprintf(f, "\n],\"invocations\":[{\"executionSuccessful\":%s,"
                    "\"properties\":{\"summary\":",
-                r->failed ? "false" : "true");
+                r->failed || r->folders_unread ? "false" : "true");
         summary_object(r, secs);
         fputs("}}]}]}\n", f);
         break;
@@ -566,7 +581,8 @@ int sgft_reporter_close(sgft_reporter *r) {
         }
         break;
     default:
-        if (summary && r->files && !(r->flags & SGFT_REPORT_NO_STATUS)) {
+        if (summary && (r->files || r->folders_unread) &&
+            !(r->flags & SGFT_REPORT_NO_STATUS)) {
             config_lines(r);
             summary_line(r, secs);
         }

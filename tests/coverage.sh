@@ -22,6 +22,7 @@ untestable='
 115: a detection close call depends on the detection tables (tests/charsets.sh)
 120: a bad configuration file: needs one above the case folder (tests/lint.sh)
 142: a refused configuration file: needs one above the case folder (tests/config.sh)
+143: a folder that cannot be read: needs such a folder (tests/inputs.sh, tests/files.sh)
 '
 pass=0
 fail=0

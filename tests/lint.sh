@@ -111,9 +111,20 @@ check fail-on-info-default 0 "" "$i102" -- -q -g g/good.sgf
 check sgfc-batch 10 "" "g/date.sgf: Line:1 Col:20 - Error 15: illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]${nl}g/date.sgf: 1 error(s)${nl}g/good.sgf: OK${nl}sgftidy: 2 files: 1 OK, 1 with errors; T s$nl" -- --format=sgfc --check g/date.sgf g/good.sgf
 check github 10 "" "::error file=g/date.sgf,line=1,col=20,title=E15 BAD_VALUE_CORRECTED::illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]${nl}::error file=g/sub/crit.sgf,line=1,col=20,title=E8 ILLEGAL_CHARS (critical)::illegal characters outside values deleted: \"junk\"${nl}::warning file=g/sub/warn.sgf,line=1,col=28,title=W35 UNKNOWN_PROP::unknown property <XY> kept$nl" -- -q --format=github -R --check g
 
+# GitHub's commands: the control characters of a file name (an escape
+# sequence, a line break, a carriage return) never reach the log raw:
+# percent-encoded in file=, and in the message text, where the library
+# made them spaces already; '%' is %25 in both, ',' and ':' are escaped
+# in file= only (the runner decodes %0A, %0D, %25, %3A, %2C).
+ctl=$(printf 'e\033[1m\nx\r%%,:.sgf')
+cp g/date.sgf "$ctl"
+check github-controls 10 "" "::error file=e%1B[1m%0Ax%0D%25%2C%3A.sgf,line=1,col=20,title=E15 BAD_VALUE_CORRECTED::illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]$nl" -- -q --format=github --check "$ctl"
+check github-controls-text 20 "" "::error file=g/date.sgf,title=F26 CANNOT_OPEN_OUTPUT::cannot open output file: none/e [1m x %25,:.sgf: No such file or directory$nl" -- -q --format=github g/date.sgf "none/$ctl"
+rm -f "$ctl"
+
 # JSON: one object per message, the summary last.
 check json 10 "" "{\"file\":\"g/date.sgf\",\"line\":1,\"column\":20,\"offset\":19,\"severity\":\"error\",\"code\":15,\"key\":\"BAD_VALUE_CORRECTED\",\"critical\":false,\"message\":\"illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]\"}
-{\"summary\":{\"files\":2,\"ok\":1,\"with_warnings\":0,\"with_errors\":1,\"failed\":0,\"written\":0,\"changed\":0,\"unchanged\":0,\"not_in_normal_form\":0,\"skipped\":0,\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,\"critical\":0,\"hard_links\":0,\"refused\":0,\"write_failed\":0,\"fatal\":0},\"links_not_followed\":{\"files\":0,\"folders\":0},\"configuration_files\":[],\"seconds\":T}}
+{\"summary\":{\"files\":2,\"ok\":1,\"with_warnings\":0,\"with_errors\":1,\"failed\":0,\"written\":0,\"changed\":0,\"unchanged\":0,\"not_in_normal_form\":0,\"skipped\":0,\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,\"critical\":0,\"hard_links\":0,\"refused\":0,\"write_failed\":0,\"fatal\":0},\"folders_not_read\":0,\"links_not_followed\":{\"files\":0,\"folders\":0},\"configuration_files\":[],\"seconds\":T}}
 " -- --format=json --check g/date.sgf g/good.sgf
 while read -r l; do printf '%s' "$l" | python3 -m json.tool >/dev/null || bad "json line: $l"; done <"$TMPD/err.raw"
 

@@ -62,7 +62,7 @@ check unknown-long 20 "sgftidy: fatal F68: unknown command-line option '--versi'
 # File faults.
 check no-such-input 20 "missing.sgf: fatal F3: cannot open input file: No such file or directory$nl" -- missing.sgf
 mkdir "$TMPD/dir.sgf"
-check input-is-dir 20 "dir.sgf: fatal F4: cannot read input file: Is a directory$nl" -- dir.sgf
+check input-is-dir 20 "dir.sgf: fatal F3: cannot open input file: it is a folder, not a file (a folder is not read; named to --check, --in-place or --outdir it is walked, with -R also inside a folder walked)$nl" -- dir.sgf
 check no-such-outdir 20 "good.sgf: fatal F26: cannot open output file: no/such/dir/out.sgf: No such file or directory$nl" -- -q good.sgf no/such/dir/out.sgf
 if [ -w /dev/full ]; then
     (cd "$TMPD" && run -q good.sgf - >/dev/full 2>"$TMPD/stderr")

@@ -484,7 +484,7 @@ START_TEST(test_reporter_late) {
         "\"unchanged\":1,\"not_in_normal_form\":0,\"skipped\":1,"
         "\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,"
         "\"critical\":0,\"hard_links\":0,\"refused\":0,"
-        "\"write_failed\":1,\"fatal\":0},"
+        "\"write_failed\":1,\"fatal\":0},\"folders_not_read\":0,"
         "\"links_not_followed\":{\"files\":0,\"folders\":0},"
         "\"configuration_files\":[],\"seconds\":";
     ck_assert_int_eq(strncmp(sum, want, strlen(want)), 0);
