@@ -290,7 +290,7 @@ static void cache_put(walk_tree *t, size_t f, int fd) {
     struct walk_cache *c = &t->cache[t->next_slot];
     t->next_slot = (t->next_slot + 1) % (sizeof t->cache / sizeof *t->cache);
     if (c->fd > 0)
-        close(c->fd);
+        close(c->fd - 1);
     c->folder = f;
     c->fd = fd + 1; /* 0: a free place */
 }
@@ -305,7 +305,7 @@ static int cache_get(const walk_tree *t, size_t f) {
 void walk_forget(walk_tree *t) {
     for (size_t i = 0; i < sizeof t->cache / sizeof *t->cache; i++) {
         if (t->cache[i].fd > 0)
-            close(t->cache[i].fd);
+            close(t->cache[i].fd - 1);
         t->cache[i].fd = 0;
     }
 }

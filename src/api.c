@@ -337,9 +337,9 @@ static void report_kind(sgft_ctx *ctx, mode_t mode) {
  * (O_NONBLOCK, cleared once the descriptor is known to be a regular
  * file's), and what is refused is what the descriptor is, not what the
  * path named a moment before. */
-static int open_input(sgft_ctx *ctx, int dir, const char *path, bool walked,
-                      struct stat *st) {
-    SGFT_HOOK("input-open", path);
+static int open_input(sgft_ctx *ctx, int dir, const char *path,
+                      const char *shown, bool walked, struct stat *st) {
+    SGFT_HOOK("input-open", shown);
     bool regular = ctx->regular_only || walked;
     int fd = openat(dir, path,
                     O_RDONLY | O_NOCTTY | (regular ? O_NONBLOCK : 0) |
@@ -397,7 +397,7 @@ int sgft_input_open(sgft_ctx *ctx, int dir, const char *path) {
         errno = EINVAL;
         return -1;
     }
-    return open_input(ctx, dir, path, dir != AT_FDCWD, &st);
+    return open_input(ctx, dir, path, path, dir != AT_FDCWD, &st);
 }
 
 /* The reader of -E2 and -E3: the bytes peek_begin read, then the rest. */
@@ -604,7 +604,7 @@ sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path) {
         return NULL;
     bool std = strcmp(path, "-") == 0;
     struct stat st;
-    r->fd = std ? dup(STDIN_FILENO) : open_input(ctx, AT_FDCWD, path, false, &st);
+    r->fd = std ? dup(STDIN_FILENO) : open_input(ctx, AT_FDCWD, path, path, false, &st);
     if (r->fd < 0) {
         if (std)
             report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
@@ -860,7 +860,7 @@ static int run_file(sgft_ctx *ctx, int in_dir, const char *in_name,
         sgft__outputs_before_read(ctx, in_dir, in_name);
         /* A file walked is opened as the walk saw it: never through a
          * link, never a FIFO or device that would block the batch. */
-        in = open_input(ctx, in_dir, in_name, walked, &is);
+        in = open_input(ctx, in_dir, in_name, in_path, walked, &is);
         if (in < 0)
             return SGFT_EOPEN;
         known = true;

@@ -17,7 +17,7 @@
 void sgft__hook(const char *point, const char *path);
 #define SGFT_HOOK(point, path) sgft__hook(point, path)
 #else
-#define SGFT_HOOK(point, path) ((void)0)
+#define SGFT_HOOK(point, path) ((void)(point), (void)(path))
 #endif
 
 #endif

@@ -642,18 +642,19 @@ fi
 exec 3>&-
 
 # The same in a batch: a replacement that waits for its group has no name
-# either.  The FIFO after it, which no program writes to, holds the batch
-# (in its opening) while it waits.
+# either.  The test build holds the batch where its last group waits (the
+# hook at the final sync, reading a FIFO that nothing writes to yet).
 if unnamed_here; then
     rm -rf killed
     mkdir killed
     printf '(;FF[4]GM[1]SZ[19];B[aa]  )\n' >killed/a.sgf
-    rm -f killed-in killed.diag
-    mkfifo killed-in
-    "$SGFTIDY" --in-place killed/a.sgf killed-in 2>killed.diag &
+    rm -f killed-hold killed.held killed.diag
+    mkfifo killed-hold
+    SGFTIDY_HOOK=outputs-sync SGFTIDY_HOOK_RUN=': >killed.held; exec cat killed-hold' \
+        "$SGFTIDY_HOOKED" --in-place killed/a.sgf 2>killed.diag &
     pid=$!
     n=0
-    while ! grep -q '^killed/a.sgf: OK' killed.diag && [ $n -lt 400 ]; do
+    while [ ! -e killed.held ] && [ $n -lt 400 ]; do
         sleep 0.05
         n=$((n + 1))
     done
@@ -662,6 +663,7 @@ if unnamed_here; then
     wait $pid 2>/dev/null
     check sigkill-group-no-temps [ -z "$(temps killed)" ]
     check sigkill-group-old [ "$(cat killed/a.sgf)" = '(;FF[4]GM[1]SZ[19];B[aa]  )' ]
+    : >killed-hold # the hook's reader ends
 fi
 
 # A new output that another program makes while the run reads its input

@@ -506,7 +506,7 @@ START_TEST(test_reporter_config) {
         "\"unchanged\":0,\"not_in_normal_form\":0,\"skipped\":0,"
         "\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,"
         "\"critical\":0,\"hard_links\":0,\"refused\":0,"
-        "\"write_failed\":0,\"fatal\":0},"
+        "\"write_failed\":0,\"fatal\":0},\"folders_not_read\":0,"
         "\"links_not_followed\":{\"files\":0,\"folders\":0},"
         "\"configuration_files\":["
         "{\"path\":\"/g/.sgftidy\",\"used\":true},"
