@@ -1,6 +1,9 @@
 /* api.c - public entry points: options, contexts, runs over streams and
  * files.  Files are written through a temporary file in the destination's
  * directory that is renamed into place only when complete. */
+/* openat, fstatat, AT_FDCWD, O_NOFOLLOW, strndup: POSIX.1-2008. */
+#define _XOPEN_SOURCE 700
+
 #include "internal.h"
 #include "file.h"
 #include "hook.h"
