@@ -815,19 +815,13 @@ int sgft_run_file(sgft_ctx *ctx, const char *in_path, const char *out_path) {
                         false);
     const char *slash = strrchr(in_path, '/');
     int dir = AT_FDCWD;
-    if (slash) {
-        char *folder = slash == in_path ? strdup("/")
-                                        : strndup(in_path, (size_t)(slash - in_path));
-        if (!folder) {
+    if (slash && (dir = sgft__open_folder_of(in_path)) < 0) {
+        if (errno == ENOMEM) {
             sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
             return SGFT_ENOMEM;
         }
-        dir = open(folder, O_RDONLY | O_DIRECTORY | O_NOCTTY);
-        free(folder);
-        if (dir < 0) {
-            report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
-            return SGFT_EOPEN;
-        }
+        report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
+        return SGFT_EOPEN;
     }
     const char *name = slash ? slash + 1 : in_path;
     int st = *name ? run_file(ctx, dir, name, in_path, dir, name, out_path,

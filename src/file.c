@@ -148,9 +148,7 @@ static void report_path(sgft_ctx *ctx, msg_id code, const char *path,
 
 /* Whether the folder of path is append-only or immutable. */
 static bool path_folder_locked(const char *path) {
-    char *d = sgft__folder_of(path);
-    int fd = d ? open(d, O_RDONLY | O_DIRECTORY | O_NOCTTY | O_NONBLOCK) : -1;
-    free(d);
+    int fd = sgft__open_folder_of(path);
     bool locked = fd >= 0 && sgft__folder_locked(fd);
     if (fd >= 0)
         close(fd);
@@ -412,16 +410,10 @@ static outfile *out_new(sgft_ctx *ctx, const char *shown) {
  * (symbolic links followed, as the user's path says); -1 after a fault,
  * reported. */
 static int open_folder_of(outfile *o) {
-    char *folder = sgft__folder_of(o->path);
-    if (!folder) {
-        errno = ENOMEM;
-        return -1;
-    }
-    int fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOCTTY);
-    int e = errno;
-    free(folder);
+    int fd = sgft__open_folder_of(o->path);
     if (fd < 0) {
-        sgft__report_file(o->ctx, M_CANNOT_OPEN_OUTPUT, o->shown, e);
+        if (errno != ENOMEM)
+            sgft__report_file(o->ctx, M_CANNOT_OPEN_OUTPUT, o->shown, errno);
         return -1;
     }
     if (!(o->dir = sgft__dir_new(fd))) {
@@ -619,10 +611,8 @@ outfile *sgft__out_open_at(sgft_ctx *ctx, int dir, const char *name,
 }
 
 out_dir *sgft__out_folder(sgft_ctx *ctx, const char *path) {
-    char *folder = sgft__folder_of(path);
-    int fd = folder ? open(folder, O_RDONLY | O_DIRECTORY | O_NOCTTY) : -1;
+    int fd = sgft__open_folder_of(path);
     int e = errno;
-    free(folder);
     out_dir *d = fd >= 0 ? sgft__dir_new(fd) : NULL;
     if (!d && fd < 0 && e != ENOMEM)
         sgft__report_file(ctx, M_CANNOT_OPEN_OUTPUT, path, e);

@@ -125,6 +125,9 @@ bool sgft__file_unchanged(int dir, const char *name, const struct stat *old);
 /* The folder of path ("." for a bare name, "/" for a name in the
  * root), malloc'd; NULL when out of memory (file_batch.c). */
 char *sgft__folder_of(const char *path);
+/* A descriptor of the folder of path (its links followed, as the path
+ * says), or -1 with errno set (ENOMEM when out of memory). */
+int sgft__open_folder_of(const char *path);
 
 /* Whether outputs are synced in groups (sgft_outputs_batch). */
 bool sgft__batch_on(void);

@@ -125,6 +125,19 @@ char *sgft__folder_of(const char *path) {
     return strndup(path, (size_t)(slash - path));
 }
 
+int sgft__open_folder_of(const char *path) {
+    char *folder = sgft__folder_of(path);
+    if (!folder) {
+        errno = ENOMEM;
+        return -1;
+    }
+    int fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOCTTY);
+    int e = errno;
+    free(folder);
+    errno = e;
+    return fd;
+}
+
 /* Notes the folder d as written into by g (once in a row). */
 static bool note_folder(group *g, out_dir *d) {
     if (g->ndirs && g->dirs[g->ndirs - 1]->dev == d->dev &&

@@ -7,24 +7,11 @@
 # SGFTIDY_HOOK names the points, SGFTIDY_HOOK_RUN is the other program.
 . "$(dirname "$0")/setup.sh"
 
-HOOKED=${SGFTIDY_HOOKED:-$(dirname "$SGFTIDY")/tests/sgftidy-hooked}
-if [ ! -x "$HOOKED" ]; then
-    echo "the test build is not at $HOOKED (set SGFTIDY_HOOKED)" >&2
-    exit 99
-fi
+need_hooked
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-# hooked POINTS COMMAND ARGS...: the test build, with COMMAND run at the
-# points; its standard error in err, its status in rc.
-hooked() {
-    points=$1 command=$2
-    shift 2
-    SGFTIDY_HOOK=$points SGFTIDY_HOOK_RUN=$command ${VALGRIND:-} "$HOOKED" "$@" \
-        >out 2>err
-    rc=$?
-}
 temps() { find . -name '.*.??????' | head -n 5; }
 
 cd "$TMPD" || exit 99

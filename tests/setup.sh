@@ -22,3 +22,22 @@ notice() {
     echo "$*"
     if { true >&9; } 2>/dev/null; then echo "  $*" >&9; fi
 }
+# The test build with the hooks of src/hook.h, for the tests of races.
+: "${SGFTIDY_HOOKED:=$(dirname "$SGFTIDY")/tests/sgftidy-hooked}"
+# need_hooked: ends a test that cannot run without the test build.
+need_hooked() {
+    if [ ! -x "$SGFTIDY_HOOKED" ]; then
+        echo "the test build is not at $SGFTIDY_HOOKED (set SGFTIDY_HOOKED)" >&2
+        exit 99
+    fi
+}
+# hooked POINTS COMMAND ARGS...: the test build, with COMMAND run at the
+# points (SGFTIDY_HOOK, SGFTIDY_HOOK_RUN); its standard output in out,
+# its standard error in err, its status in rc.
+hooked() {
+    hooked_points=$1 hooked_command=$2
+    shift 2
+    SGFTIDY_HOOK=$hooked_points SGFTIDY_HOOK_RUN=$hooked_command \
+        ${VALGRIND:-} "$SGFTIDY_HOOKED" "$@" >out 2>err
+    rc=$?
+}

@@ -7,26 +7,27 @@
 # opens its files, "input-opened" once a file's folder and file are open.
 . "$(dirname "$0")/setup.sh"
 
-HOOKED=${SGFTIDY_HOOKED:-$(dirname "$SGFTIDY")/tests/sgftidy-hooked}
-if [ ! -x "$HOOKED" ]; then
-    echo "the test build is not at $HOOKED (set SGFTIDY_HOOKED)" >&2
-    exit 99
-fi
+need_hooked
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "FAIL $1: $2"; fail=$((fail + 1)); }
-hooked() {
-    points=$1 command=$2
-    shift 2
-    SGFTIDY_HOOK=$points SGFTIDY_HOOK_RUN=$command ${VALGRIND:-} "$HOOKED" "$@" \
-        >out 2>err
-    rc=$?
-}
 temps() { find . -name '.*.??????' | head -n 5; }
 # The outside folder as it is: its listing and checksums.
 outside() { (cd elsewhere && ls -lAR . | sed 's/ [A-Z][a-z][a-z] .* / /' && find . -type f -exec cksum {} +); }
 summary() { grep '^sgftidy: ' err | sed 's/; [0-9]*\.[0-9][0-9] s$//'; }
+# held CASE STATUS: nothing outside changed, the exit status STATUS, and
+# no temporary file left.
+held() {
+    if [ "$before" = "$(outside)" ]; then ok; else bad "outside untouched$1" "$(outside)"; fi
+    if [ $rc -eq "$2" ]; then ok; else bad "status$1" "$rc $(cat err)"; fi
+    if [ -z "$(temps)" ]; then ok; else bad "no temporary file$1" "$(temps)"; fi
+}
+# written CASE FILE: FILE holds the normalized game.
+written() {
+    if [ "$(cat "$2" 2>/dev/null)" = "$norm" ]; then ok; else
+        bad "written in its folder$1" "$(ls -R "${2%%/*}")"; fi
+}
 
 cd "$TMPD" || exit 99
 printf '(;FF[4]GM[1]SZ[19]PB[Black];B[pd] ;W[dp])\n' >game.sgf
@@ -51,11 +52,9 @@ for jobs in "" "-j 2"; do
     # shellcheck disable=SC2086
     hooked walked "$swap_in" $jobs --in-place -R D
     case=" [$jobs --in-place -R, walked]"
-    if [ "$before" = "$(outside)" ]; then ok; else bad "outside untouched$case" "$(outside)"; fi
-    if [ $rc -eq 20 ]; then ok; else bad "status$case" "$rc"; fi
+    held "$case" 20
     if grep -qxF "$refused" err; then ok; else bad "message$case" "$(cat err)"; fi
     if cmp -s D/sub.away/f.sgf game.sgf; then ok; else bad "left as it is$case" "$(cat D/sub.away/f.sgf)"; fi
-    if [ -z "$(temps)" ]; then ok; else bad "no temporary file$case" "$(temps)"; fi
     if [ "$(summary)" = "sgftidy: 2 files: 1 OK, 1 failed; 1 changed; 1 skipped (1 unreadable)" ]; then ok; else
         bad "summary$case" "$(summary)"; fi
     # once its job has its folder: the folder walked is written, wherever it is
@@ -63,10 +62,8 @@ for jobs in "" "-j 2"; do
     # shellcheck disable=SC2086
     hooked job "$swap_in" $jobs --in-place -R D
     case=" [$jobs --in-place -R, job]"
-    if [ "$before" = "$(outside)" ]; then ok; else bad "outside untouched$case" "$(outside)"; fi
-    if [ $rc -eq 0 ]; then ok; else bad "status$case" "$rc $(cat err)"; fi
-    if [ "$(cat D/sub.away/f.sgf)" = "$norm" ]; then ok; else bad "written in its folder$case" "$(cat D/sub.away/f.sgf)"; fi
-    if [ -z "$(temps)" ]; then ok; else bad "no temporary file$case" "$(temps)"; fi
+    held "$case" 0
+    written "$case" D/sub.away/f.sgf
 done
 
 # --- 2. --in-place of a file named: its folder opened once -----------------
@@ -75,10 +72,8 @@ for jobs in "" "-j 2"; do
     # shellcheck disable=SC2086
     hooked input-opened "$swap_in" $jobs --in-place D/sub/f.sgf D/a.sgf
     case=" [$jobs --in-place named]"
-    if [ "$before" = "$(outside)" ]; then ok; else bad "outside untouched$case" "$(outside)"; fi
-    if [ $rc -eq 0 ]; then ok; else bad "status$case" "$rc $(cat err)"; fi
-    if [ "$(cat D/sub.away/f.sgf)" = "$norm" ]; then ok; else bad "written in its folder$case" "$(cat D/sub.away/f.sgf)"; fi
-    if [ -z "$(temps)" ]; then ok; else bad "no temporary file$case" "$(temps)"; fi
+    held "$case" 0
+    written "$case" D/sub.away/f.sgf
 done
 
 # --- 3. --outdir: OUT/sub swapped during the run ---------------------------
@@ -88,10 +83,8 @@ for jobs in "" "-j 2"; do
     # shellcheck disable=SC2086
     hooked job "$swap_out" $jobs --outdir OUT -R D
     case=" [$jobs --outdir, job]"
-    if [ "$before" = "$(outside)" ]; then ok; else bad "outside untouched$case" "$(outside)"; fi
-    if [ $rc -eq 0 ]; then ok; else bad "status$case" "$rc $(cat err)"; fi
-    if [ "$(cat OUT/D/sub.away/f.sgf)" = "$norm" ]; then ok; else bad "written in its folder$case" "$(ls -R OUT)"; fi
-    if [ -z "$(temps)" ]; then ok; else bad "no temporary file$case" "$(temps)"; fi
+    held "$case" 0
+    written "$case" OUT/D/sub.away/f.sgf
     # the swap after the walk: refused (the folder is a link now), and
     # nothing made through it
     fresh
@@ -99,11 +92,9 @@ for jobs in "" "-j 2"; do
     # shellcheck disable=SC2086
     hooked walked "$swap_out" $jobs --outdir OUT -R D
     case=" [$jobs --outdir, walked]"
-    if [ "$before" = "$(outside)" ]; then ok; else bad "outside untouched$case" "$(outside)"; fi
-    if [ $rc -eq 20 ]; then ok; else bad "status$case" "$rc"; fi
+    held "$case" 20
     if grep -qxF "D/sub/f.sgf: fatal F106: output file refused: OUT/D/sub/f.sgf: its folder OUT/D/sub is a symbolic link, which is never followed under the output folder" err; then ok; else
         bad "message$case" "$(cat err)"; fi
-    if [ -z "$(temps)" ]; then ok; else bad "no temporary file$case" "$(temps)"; fi
 done
 # OUT/D already a link out: refused, no folder made through it
 fresh
