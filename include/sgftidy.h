@@ -100,7 +100,10 @@ sgft_options *sgft_options_dup(const sgft_options *opts);
 void sgft_options_free(sgft_options *opts);
 
 /* The options with a number or yes/no (0 or 1) value; the letter is the
- * command's. */
+ * command's.  In the library's source each has its line in
+ * src/option_list.h (range, default, command-line name and help), which
+ * a compile-time check holds to this enum; a new option goes at the
+ * end, so that the values of the others never change. */
 typedef enum sgft_option {
     SGFT_OPT_FIND_START = 1,  /* -b: an sgft_find_start (default 1) */
     SGFT_OPT_LINEBREAKS,      /* -l: an sgft_linebreaks (default 1) */
