@@ -314,22 +314,13 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_VERSION:
         printf("sgftidy %s\n", SGFT_VERSION);
         exit(0);
-    case O_FORMAT:
-        if (strcmp(arg, "default") == 0)
-            c->fmt = SGFT_FORMAT_TEXT;
-        else if (strcmp(arg, "sgfc") == 0)
-            c->fmt = SGFT_FORMAT_SGFC;
-        else if (strcmp(arg, "json") == 0)
-            c->fmt = SGFT_FORMAT_JSON;
-        else if (strcmp(arg, "sarif") == 0)
-            c->fmt = SGFT_FORMAT_SARIF;
-        else if (strcmp(arg, "github") == 0)
-            c->fmt = SGFT_FORMAT_GITHUB;
-        else if (strcmp(arg, "gitlab") == 0)
-            c->fmt = SGFT_FORMAT_GITLAB;
-        else
+    case O_FORMAT: {
+        int f = sgft_format_from_name(arg);
+        if (f < 0)
             fatal(c, 49, detail);
+        c->fmt = (sgft_format)f;
         break;
+    }
     case O_MUTE: {
         int n = 1;
         for (; n < SGFT_MAX_MSG; n++)

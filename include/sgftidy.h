@@ -478,6 +478,12 @@ typedef enum sgft_format {
     SGFT_FORMAT_GITLAB  /* a GitLab Code Quality report (a JSON array) */
 } sgft_format;
 
+/* The format named name as sgftidy's --format names it ("default",
+ * "sgfc", "json", "sarif", "github", "gitlab"), or -1. */
+int sgft_format_from_name(const char *name);
+/* The name of fmt, or NULL for a value that is no format. */
+const char *sgft_format_name(sgft_format fmt);
+
 /* Prints one diagnostic of file (NULL: "sgftidy") as one line.  For
  * SARIF and GitLab the line is one result object of their document, not
  * a document: use a reporter for those.  Returns 0, or -1 when f reports

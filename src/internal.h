@@ -765,14 +765,6 @@ int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree);
 int sgft__msg_class(int n);
 bool sgft__msg_critical(int n);
 
-/* format.c, report.c: the printed forms; a name as sgft_print_name
- * prints it (name itself, or made in b). */
-const char *sgft__name_shown(buf *b, const char *name);
-void sgft__json_string(FILE *f, const char *s);
-void sgft__json_string_n(FILE *f, const char *s, size_t len);
-int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
-                     const sgft_diag *d, bool colour);
-void sgft__sarif_result(FILE *f, const char *file, const sgft_diag *d);
-void sgft__gitlab_issue(FILE *f, const char *file, const sgft_diag *d);
+/* The printed forms of diagnostics: format.h and report.h. */
 
 #endif /* SGFT_INTERNAL_H */
