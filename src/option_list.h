@@ -65,7 +65,7 @@ COMMAND(DUPLICATES, 0, "duplicates", A_NONE, "", "batch: list the games of all P
 COMMAND(RECURSIVE, 'R', "recursive", A_NONE, "", "batch: take the .sgf files of subfolders too")
 COMMAND(LIST_RULES, 0, "list-rules", A_NONE, "", "print the rules of the checks, in the order they run, and exit")
 COMMAND(VERSION, 0, "version", A_NONE, "", "print the version and exit")
-COMMAND(FORMAT, 0, "format", A_STR, "FORM", "diagnostics as: default (FILE:LINE:COL: ...), sgfc, json, sarif, github, gitlab")
+COMMAND(FORMAT, 0, "format", A_STR, "FORM", "diagnostics as: default (FILE:LINE:COL: ...), sgfc, json, sarif, github, gitlab, checkstyle")
 COMMAND(MUTE, 0, "mute", A_STR, "KEY", "do not report the message with this key, e.g. UNKNOWN_PROP (repeatable)")
 OPTION(SUPERKO, 0, "superko", A_NONE, "", superko, bool, 0, 1, 0, "Go: report a move that repeats a whole-board position of its line (positional superko, message 123)")
 OPTION(LINE_WIDTH, 0, "width", A_STR, "N", line_width, unsigned, 20, 1000000, 76, "output line width (default 76, at least 20)")

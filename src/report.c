@@ -247,6 +247,7 @@ int sgft_reporter_close(sgft_reporter *r) {
         free(c->why);
         free(c);
     }
+    free(r->group);
     free(r);
     return st;
 }

@@ -74,6 +74,9 @@ struct sgft_reporter {
     int cur_skip; /* of the file being reported, or -1 */
     bool failed_io;
     config_note *configs, **configs_end;
+    /* A document grouped by file (Checkstyle): the name of the file whose
+     * element is open, or NULL. */
+    char *group;
 };
 
 /* report_summary.c: the summary of a run.  The lines of the line
