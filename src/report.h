@@ -13,7 +13,7 @@
 #include <time.h>
 
 /* One output format.  Only name and line must be set; a NULL step does
- * nothing (diag: prints line). */
+ * nothing (diag: prints line, file NULL as "sgftidy"). */
 typedef struct reporter_ops {
     const char *name; /* for --format (sgft_format_from_name) */
     /* One diagnostic as sgft_print_diag prints it (file not NULL);
@@ -27,7 +27,8 @@ typedef struct reporter_ops {
     bool always_timed, summary_timed;
     /* The head of a document (sgft_reporter_new). */
     void (*begin)(sgft_reporter *r);
-    /* One diagnostic of a run (sgft_reporter_diag; file not NULL). */
+    /* One diagnostic of a run (sgft_reporter_diag; file NULL for the
+     * command line itself, which a document may name otherwise). */
     void (*diag)(sgft_reporter *r, const char *file, const sgft_diag *d);
     /* The diagnostics of file are complete (sgft_reporter_file), its
      * status line printed (unless SGFT_REPORT_NO_STATUS). */
