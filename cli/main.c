@@ -21,58 +21,27 @@
 #include <unistd.h>
 
 typedef enum arg_kind { A_NONE, A_NUM, A_ID, A_STR, A_OPT } arg_kind;
-typedef enum opt_state { S_OK, S_LATER } opt_state;
 
 typedef enum opt_id {
-#define OPT(id, letter, name, arg, argname, state, lib, help) O_##id,
+#define OPT(id, letter, name, arg, argname, lib, help) O_##id,
 #include "opt_list.h"
 #undef OPT
     O__COUNT
 } opt_id;
 
-/* The names and texts of the options are arrays of one struct, and the
- * table holds their offsets in it, as the library's tables do (no
- * pointers to relocate at each start: src/internal.h). */
-struct opt_strings {
-#define OPT(id, letter, name, arg, argname, state, lib, help)                 \
-    char name_##id[sizeof name];                                              \
-    char argname_##id[sizeof argname];                                        \
-    char help_##id[sizeof help];
-#include "opt_list.h"
-#undef OPT
-};
-
-static const struct opt_strings opt_strings = {
-#define OPT(id, letter, name, arg, argname, state, lib, help) name, argname, help,
-#include "opt_list.h"
-#undef OPT
-};
-
 typedef struct opt_def {
     char letter;
-    unsigned char arg;   /* arg_kind */
-    unsigned char state; /* opt_state */
-    unsigned short name, argname, help; /* offsets in opt_strings */
+    arg_kind arg;
+    const char *name, *argname, *help;
     int lib; /* the sgft_option it sets, or 0 */
 } opt_def;
 
-_Static_assert(sizeof(struct opt_strings) <= 0xffff,
-               "the options' offsets fit in 16 bits");
-
 static const opt_def options[O__COUNT] = {
-#define OPT(id, letter, name, arg, argname, state, lib, help)                 \
-    {letter, arg, state, offsetof(struct opt_strings, name_##id),            \
-     offsetof(struct opt_strings, argname_##id),                              \
-     offsetof(struct opt_strings, help_##id), lib},
+#define OPT(id, letter, name, arg, argname, lib, help)                        \
+    {letter, arg, name, argname, help, lib},
 #include "opt_list.h"
 #undef OPT
 };
-
-/* The string at offset off of opt_strings. */
-static const char *opt_str(unsigned short off) {
-    return (const char *)&opt_strings + off;
-}
-
 
 /* A fault in a configuration file: where fatal() jumps instead of
  * ending the run, and what it says. */
@@ -187,16 +156,13 @@ static void print_help(void) {
         bool bare = o->arg == A_NONE || o->arg == A_OPT;
         if (o->letter)
             n = snprintf(left, sizeof left, "-%c%s, ", o->letter,
-                         bare ? "" : opt_str(o->argname));
+                         bare ? "" : o->argname);
         snprintf(left + n, sizeof left - (size_t)n, "--%s%s%s%s%s",
-                 opt_str(o->name),
+                 o->name,
                  o->arg == A_OPT ? "[" : "", o->arg == A_NONE ? "" : "=",
-                 o->arg == A_NONE ? "" : opt_str(o->argname),
+                 o->arg == A_NONE ? "" : o->argname,
                  o->arg == A_OPT ? "]" : "");
-        char text[512];
-        snprintf(text, sizeof text, "%s%s", opt_str(o->help),
-                 o->state == S_LATER ? " (not supported yet)" : "");
-        print_wrapped(left, text);
+        print_wrapped(left, o->help);
     }
     printf("\nExit status: 0 no messages, 5 warnings, 10 errors, 20 fatal error.\n"
            "Diagnostics go to standard error.  See sgftidy(1).\n");
@@ -255,7 +221,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     if (config_jump && !per_file(o)) {
         snprintf(config_why, sizeof config_why,
                  "--%s is not an option for a configuration file",
-                 opt_str(o->name));
+                 o->name);
         longjmp(*config_jump, 1);
     }
     if (!config_jump && !replaying && per_file(o)) {
@@ -268,10 +234,6 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         }
         c->given = g;
         c->given[c->ngiven++] = (given_opt){(int)(o - options), a, sp};
-    }
-    if (o->state == S_LATER) {
-        snprintf(detail, sizeof detail, "%s (%s)", spelled, opt_str(o->help));
-        fatal(c, 100, detail);
     }
     snprintf(detail, sizeof detail, "%s%s%s", spelled,
              arg && spelled[1] == '-' ? "=" : "", arg ? arg : "");
@@ -352,22 +314,13 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_VERSION:
         printf("sgftidy %s\n", SGFT_VERSION);
         exit(0);
-    case O_FORMAT:
-        if (strcmp(arg, "default") == 0)
-            c->fmt = SGFT_FORMAT_TEXT;
-        else if (strcmp(arg, "sgfc") == 0)
-            c->fmt = SGFT_FORMAT_SGFC;
-        else if (strcmp(arg, "json") == 0)
-            c->fmt = SGFT_FORMAT_JSON;
-        else if (strcmp(arg, "sarif") == 0)
-            c->fmt = SGFT_FORMAT_SARIF;
-        else if (strcmp(arg, "github") == 0)
-            c->fmt = SGFT_FORMAT_GITHUB;
-        else if (strcmp(arg, "gitlab") == 0)
-            c->fmt = SGFT_FORMAT_GITLAB;
-        else
+    case O_FORMAT: {
+        int f = sgft_format_from_name(arg);
+        if (f < 0)
             fatal(c, 49, detail);
+        c->fmt = (sgft_format)f;
         break;
+    }
     case O_MUTE: {
         int n = 1;
         for (; n < SGFT_MAX_MSG; n++)
@@ -454,7 +407,7 @@ static void long_option(cli *c, const char *s, char **argv, int *i) {
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
     for (int k = 0; k < O__COUNT; k++) {
         const opt_def *o = &options[k];
-        const char *oname = opt_str(o->name);
+        const char *oname = o->name;
         if (strlen(oname) != len || strncmp(oname, name, len) != 0)
             continue;
         char spelled[80];
@@ -484,7 +437,7 @@ int cli_apply_named(cli *c, const char *name, const char *arg,
     (void)in_config;
     const opt_def *o = NULL;
     for (int k = 0; k < O__COUNT && !o; k++)
-        if (strcmp(opt_str(options[k].name), name) == 0)
+        if (strcmp(options[k].name, name) == 0)
             o = &options[k];
     if (!o) {
         snprintf(why, why_size, "unknown option '%s'", name);

@@ -100,7 +100,10 @@ sgft_options *sgft_options_dup(const sgft_options *opts);
 void sgft_options_free(sgft_options *opts);
 
 /* The options with a number or yes/no (0 or 1) value; the letter is the
- * command's. */
+ * command's.  In the library's source each has its line in
+ * src/option_list.h (range, default, command-line name and help), which
+ * a compile-time check holds to this enum; a new option goes at the
+ * end, so that the values of the others never change. */
 typedef enum sgft_option {
     SGFT_OPT_FIND_START = 1,  /* -b: an sgft_find_start (default 1) */
     SGFT_OPT_LINEBREAKS,      /* -l: an sgft_linebreaks (default 1) */
@@ -472,19 +475,27 @@ typedef enum sgft_format {
     SGFT_FORMAT_SARIF,  /* a SARIF 2.1.0 log (a document: see reporters) */
     SGFT_FORMAT_GITHUB, /* GitHub Actions workflow commands:
                            ::error file=F,line=L,col=C,title=...::text */
-    SGFT_FORMAT_GITLAB  /* a GitLab Code Quality report (a JSON array) */
+    SGFT_FORMAT_GITLAB, /* a GitLab Code Quality report (a JSON array) */
+    SGFT_FORMAT_CHECKSTYLE /* a Checkstyle XML report (a document) */
 } sgft_format;
 
+/* The format named name as sgftidy's --format names it ("default",
+ * "sgfc", "json", "sarif", "github", "gitlab", "checkstyle"), or -1. */
+int sgft_format_from_name(const char *name);
+/* The name of fmt, or NULL for a value that is no format. */
+const char *sgft_format_name(sgft_format fmt);
+
 /* Prints one diagnostic of file (NULL: "sgftidy") as one line.  For
- * SARIF and GitLab the line is one result object of their document, not
- * a document: use a reporter for those.  Returns 0, or -1 when f reports
+ * SARIF and GitLab the line is one result object of their document, for
+ * Checkstyle one <error> element, not a document: use a reporter for
+ * those.  Returns 0, or -1 when f reports
  * an error. */
 int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
                     const sgft_diag *diag);
 
 /* Prints the status line of file after its run ("FILE: 2 error(s)
- * (critical:1)", "FILE: OK  (unchanged)"); nothing for JSON, SARIF and
- * GitLab, or after a fatal error.  Returns 0, or -1 when f reports an
+ * (critical:1)", "FILE: OK  (unchanged)"); nothing for JSON, SARIF,
+ * GitLab and Checkstyle, or after a fatal error.  Returns 0, or -1 when f reports an
  * error. */
 int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
                       const sgft_summary *summary);
@@ -504,9 +515,10 @@ int sgft_print_name(FILE *f, const char *name);
 /* --- Reporters: the diagnostics of a whole run, in any format -------------
  * A reporter prints the diagnostics of any number of files to one stream
  * and counts them.  Line formats (text, SGFC, JSON, GitHub) are printed as
- * they come; SARIF and GitLab are one document per reporter, begun by
- * sgft_reporter_new() and completed by sgft_reporter_close(), so the
- * stream holds a valid document only after the close.  Memory does not
+ * they come; SARIF, GitLab and Checkstyle are one document per reporter,
+ * begun by sgft_reporter_new() and completed by sgft_reporter_close(), so
+ * the stream holds a valid document only after the close (Checkstyle's
+ * element of a file ends at its sgft_reporter_file()).  Memory does not
  * grow with the number of diagnostics.  Typical use:
  *
  *     sgft_reporter *rep = sgft_reporter_new(stdout, SGFT_FORMAT_SARIF, 0);
@@ -525,7 +537,8 @@ enum {
     SGFT_REPORT_SUMMARY = 2,  /* at the close, a summary of the run: a
                                  line (text, SGFC, GitHub), a record
                                  {"summary":{...}} (JSON), the invocation's
-                                 properties (SARIF); none for GitLab */
+                                 properties (SARIF); none for GitLab
+                                 and Checkstyle */
     SGFT_REPORT_NO_STATUS = 4 /* no status lines and no summary line (the
                                  JSON and SARIF summaries stay) */
 };

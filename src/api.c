@@ -20,12 +20,39 @@
 
 const char *sgft_version(void) { return SGFT_VERSION; }
 
+/* The library's options are the OPTION lines of option_list.h; the
+ * command's own (COMMAND) are not the library's business. */
+#define COMMAND(...)
+
+/* The list and the public enum agree: each line names a value of
+ * sgft_option (else this does not compile), no two name the same one
+ * (the switches below would have two equal cases), each value lies in
+ * 1..number of lines (so they are those values, in any order), and
+ * every value of the enum has its line (-Wswitch names one that has
+ * none in the switches of sgft_options_set and sgft_options_get, which
+ * have no default).  Each default lies in its range. */
+enum {
+#define OPTION(id, letter, name, arg, argname, field, type, lo, hi, def, help) \
+    OPTION_LINE_##id,
+#include "option_list.h"
+#undef OPTION
+    OPTION__COUNT
+};
+#define OPTION(id, letter, name, arg, argname, field, type, lo, hi, def, help) \
+    _Static_assert((int)SGFT_OPT_##id >= 1 &&                                  \
+                       (int)SGFT_OPT_##id <= (int)OPTION__COUNT,              \
+                   "SGFT_OPT_" #id " is a value of the list");               \
+    _Static_assert((def) >= (lo) && (def) <= (hi),                            \
+                   "the default of SGFT_OPT_" #id " is in its range");
+#include "option_list.h"
+#undef OPTION
+
 void sgft__options_defaults(sgft_options *opts) {
     memset(opts, 0, sizeof *opts);
-    opts->find_start = SGFT_START_HEURISTIC;
-    opts->linebreaks = SGFT_LB_HARD;
-    opts->line_width = 76;
-    opts->encoding_mode = 1;
+#define OPTION(id, letter, name, arg, argname, field, type, lo, hi, def, help) \
+    opts->field = (def);
+#include "option_list.h"
+#undef OPTION
 }
 
 sgft_options *sgft_options_new(void) {
@@ -44,86 +71,41 @@ sgft_options *sgft_options_dup(const sgft_options *opts) {
 
 void sgft_options_free(sgft_options *opts) { free(opts); }
 
-/* The yes/no options, by their place in the struct. */
-static bool *flag_of(sgft_options *o, sgft_option opt) {
-    switch (opt) {
-    case SGFT_OPT_KEEP_HEADER: return &o->keep_header;
-    case SGFT_OPT_WRITE_CRITICAL: return &o->write_critical;
-    case SGFT_OPT_NO_WARNINGS: return &o->no_warnings;
-    case SGFT_OPT_STRICT: return &o->strict;
-    case SGFT_OPT_DELETE_UNKNOWN: return &o->delete_unknown;
-    case SGFT_OPT_DELETE_OBSOLETE: return &o->delete_obsolete;
-    case SGFT_OPT_EXPAND: return &o->expand;
-    case SGFT_OPT_PASS_TT: return &o->pass_tt;
-    case SGFT_OPT_DELETE_MOVE_MARKUP: return &o->delete_move_markup;
-    case SGFT_OPT_FIX_VARIATIONS: return &o->fix_variations;
-    case SGFT_OPT_FIX_HANDICAP: return &o->fix_handicap;
-    case SGFT_OPT_SHORT_RANKS: return &o->short_ranks;
-    case SGFT_OPT_SPLIT: return &o->split;
-    case SGFT_OPT_REVERSE_VARIATIONS: return &o->reverse_variations;
-    case SGFT_OPT_DELETE_EMPTY_NODES: return &o->delete_empty_nodes;
-    case SGFT_OPT_NO_SOFT_BREAKS: return &o->no_soft_breaks;
-    case SGFT_OPT_NODE_BREAKS: return &o->node_breaks;
-    case SGFT_OPT_DUMP_TREE: return &o->dump_tree;
-    case SGFT_OPT_PARSE_ONLY: return &o->parse_only;
-    case SGFT_OPT_STRIP_ANALYSIS: return &o->strip_analysis;
-    case SGFT_OPT_SUPERKO: return &o->superko;
-    default: return NULL;
-    }
-}
-
+/* An enum value without its line is an error, not a warning, where the
+ * compiler can say so. */
+#ifdef __GNUC__
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wswitch"
+#endif
 int sgft_options_set(sgft_options *o, sgft_option opt, long v) {
     if (!o)
         return SGFT_EINVAL;
     switch (opt) {
-    case SGFT_OPT_FIND_START:
-        if (v < 1 || v > 3)
-            return SGFT_EINVAL;
-        o->find_start = (sgft_find_start)v;
+#define OPTION(id, letter, name, arg, argname, field, type, lo, hi, def, help) \
+    case SGFT_OPT_##id:                                                       \
+        if (v < (lo) || v > (hi))                                             \
+            return SGFT_EINVAL;                                               \
+        o->field = (type)v;                                                   \
         return 0;
-    case SGFT_OPT_LINEBREAKS:
-        if (v < 1 || v > 4)
-            return SGFT_EINVAL;
-        o->linebreaks = (sgft_linebreaks)v;
-        return 0;
-    case SGFT_OPT_ENCODING_MODE:
-        if (v < 1 || v > 3)
-            return SGFT_EINVAL;
-        o->encoding_mode = (int)v;
-        return 0;
-    case SGFT_OPT_LINE_WIDTH:
-        if (v < 20 || v > 1000000)
-            return SGFT_EINVAL;
-        o->line_width = (unsigned)v;
-        return 0;
-    case SGFT_OPT_SIGNATURE:
-        if (v < 0 || v > 2)
-            return SGFT_EINVAL;
-        o->signature = (int)v;
-        return 0;
-    default: {
-        bool *f = flag_of(o, opt);
-        if (!f || v < 0 || v > 1)
-            return SGFT_EINVAL;
-        *f = v != 0;
-        return 0;
+#include "option_list.h"
+#undef OPTION
     }
-    }
+    return SGFT_EINVAL; /* no option of the list */
 }
 
 long sgft_options_get(const sgft_options *o, sgft_option opt) {
     switch (opt) {
-    case SGFT_OPT_FIND_START: return o->find_start;
-    case SGFT_OPT_LINEBREAKS: return o->linebreaks;
-    case SGFT_OPT_ENCODING_MODE: return o->encoding_mode;
-    case SGFT_OPT_LINE_WIDTH: return o->line_width;
-    case SGFT_OPT_SIGNATURE: return o->signature;
-    default: {
-        bool *f = flag_of((sgft_options *)o, opt);
-        return f ? *f : -1;
+#define OPTION(id, letter, name, arg, argname, field, type, lo, hi, def, help) \
+    case SGFT_OPT_##id: return (long)o->field;
+#include "option_list.h"
+#undef OPTION
     }
-    }
+    return -1; /* no option of the list */
 }
+#ifdef __GNUC__
+#pragma GCC diagnostic pop
+#endif
+#undef COMMAND
 
 static int set_charset(char *to, size_t size, const char *name) {
     if (!name || !*name) {

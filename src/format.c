@@ -1,16 +1,15 @@
-/* format.c - the printed forms of diagnostics and status lines: the
- * default one (FILE:LINE:COL: error E15: ...), SGFC's, JSON lines and
- * GitHub's workflow commands; colours for a terminal.  The documents
- * (SARIF, GitLab) and the reporters are in report.c.
+/* format.c - what the printed forms of diagnostics share: file names and
+ * texts made safe for a line of their own, JSON strings, UTF-8 and the
+ * status line of a file.  Each form is a reporter of its own
+ * (report_list.h); these pieces call none of them.
  * The library prints nothing by itself: these are for its callers, the
  * sgftidy command among them. */
-#include "internal.h"
+#include "format.h"
 
 #include <stdint.h>
 #include <stdio.h>
 
-/* Length of the well-formed UTF-8 sequence at s (1-4), or 0. */
-static int utf8_len(const unsigned char *s) {
+int sgft__utf8_char_len(const unsigned char *s) {
     unsigned char c = s[0];
     if (c < 0x80)
         return 1;
@@ -36,7 +35,7 @@ void sgft__json_string_n(FILE *f, const char *str, size_t len) {
     fputc('"', f);
     while (e ? s < e : *s != '\0') {
         unsigned char c = *s;
-        int n = utf8_len(s);
+        int n = sgft__utf8_char_len(s);
         if (n == 0 || (e && s + n > e)) {
             fputs("\\ufffd", f);
             s++;
@@ -64,24 +63,6 @@ int sgft_print_json_string(FILE *f, const char *s) {
 
 void sgft__json_string(FILE *f, const char *str) {
     sgft__json_string_n(f, str, SIZE_MAX);
-}
-
-/* GitHub's workflow commands: the runner reads a line "::error
- * file=NAME,line=N::TEXT" and decodes %25, %0D and %0A in TEXT, and
- * %3A and %2C too in a property (file=...): '%', CR and LF are written
- * so everywhere, ':' and ',' so in a property.  Every other control
- * character (ESC, TAB, DEL...) is percent-encoded as well, which the
- * runner leaves as it is: no escape sequence of a file name or a text
- * reaches the log raw. */
-static void github_escaped(FILE *f, const char *s, bool property) {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '%' || c < 0x20 || c == 0x7F ||
-            (property && (c == ':' || c == ',')))
-            fprintf(f, "%%%02X", c);
-        else
-            fputc(c, f);
-    }
 }
 
 /* --- file names and texts on lines of their own -------------------------- */
@@ -130,121 +111,16 @@ const char *sgft__name_shown(buf *b, const char *name) {
     return line_safe(b, name, true);
 }
 
+const char *sgft__text_shown(buf *b, const char *text) {
+    return line_safe(b, text, false);
+}
+
 int sgft_print_name(FILE *f, const char *name) {
     buf b;
     sgft__buf_init(&b);
     fputs(sgft__name_shown(&b, name), f);
     sgft__buf_free(&b);
     return ferror(f) ? -1 : 0;
-}
-
-/* The colours of gcc's diagnostics (ANSI escapes). */
-#define BOLD "\033[1m"
-#define RESET "\033[0m"
-static const char *colour_of(sgft_severity s) {
-    switch (s) {
-    case SGFT_INFO: return "\033[1;36m";
-    case SGFT_WARNING: return "\033[1;35m";
-    default: return "\033[1;31m";
-    }
-}
-
-static int print_diag_line(FILE *f, sgft_format fmt, const char *file,
-                           const sgft_diag *d, const char *text,
-                           bool colour);
-
-int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
-                     const sgft_diag *d, bool colour) {
-    if (!file)
-        file = "sgftidy";
-    buf nb, tb;
-    sgft__buf_init(&nb);
-    sgft__buf_init(&tb);
-    const char *text = d->text;
-    if (fmt != SGFT_FORMAT_JSON && fmt != SGFT_FORMAT_GITHUB &&
-        fmt != SGFT_FORMAT_SARIF && fmt != SGFT_FORMAT_GITLAB) {
-        /* Text and SGFC's form: one line, its file name unambiguous. */
-        file = sgft__name_shown(&nb, file);
-        text = line_safe(&tb, d->text, false);
-    }
-    int st = print_diag_line(f, fmt, file, d, text, colour);
-    sgft__buf_free(&nb);
-    sgft__buf_free(&tb);
-    return st;
-}
-
-static int print_diag_line(FILE *f, sgft_format fmt, const char *file,
-                           const sgft_diag *d, const char *text,
-                           bool colour) {
-    const char *b = colour ? BOLD : "", *r = colour ? RESET : "";
-    const char *c = colour ? colour_of(d->severity) : "";
-    switch (fmt) {
-    case SGFT_FORMAT_SGFC: {
-        /* at most 11 bytes each, in the array rather than pointed to */
-        static const char kinds[][12] = {"Information", "Warning", "Error",
-                                         "Fatal error"};
-        fprintf(f, "%s%s:%s ", b, file, r);
-        if (d->has_pos)
-            fprintf(f, "Line:%lu Col:%lu - ", d->line, d->col);
-        fprintf(f, "%s%s %d%s%s: %s\n", c, kinds[d->severity], d->code,
-                d->critical ? " (critical)" : "", r, text);
-        break;
-    }
-    case SGFT_FORMAT_JSON:
-        fputs("{\"file\":", f);
-        sgft__json_string(f, file);
-        if (d->has_pos)
-            fprintf(f, ",\"line\":%lu,\"column\":%lu,\"offset\":%llu", d->line,
-                    d->col, (unsigned long long)d->offset);
-        fprintf(f, ",\"severity\":\"%s\",\"code\":%d,\"key\":",
-                sgft_severity_name(d->severity), d->code);
-        sgft__json_string(f, d->key);
-        fprintf(f, ",\"critical\":%s,\"message\":",
-                d->critical ? "true" : "false");
-        sgft__json_string(f, d->text);
-        fputs("}\n", f);
-        break;
-    case SGFT_FORMAT_GITHUB:
-        fprintf(f, "::%s file=", d->severity == SGFT_INFO      ? "notice"
-                                 : d->severity == SGFT_WARNING ? "warning"
-                                                               : "error");
-        github_escaped(f, file, true);
-        if (d->has_pos)
-            fprintf(f, ",line=%lu,col=%lu", d->line, d->col);
-        fprintf(f, ",title=%c%d %s%s::", sgft_severity_letter(d->severity),
-                d->code, d->key, d->critical ? " (critical)" : "");
-        github_escaped(f, d->text, false);
-        fputc('\n', f);
-        break;
-    case SGFT_FORMAT_SARIF:
-        sgft__sarif_result(f, file, d);
-        fputc('\n', f);
-        break;
-    case SGFT_FORMAT_GITLAB:
-        sgft__gitlab_issue(f, file, d);
-        fputc('\n', f);
-        break;
-    case SGFT_FORMAT_TEXT:
-    default:
-        /* One call: one write to standard error. */
-        if (d->has_pos)
-            fprintf(f, "%s%s:%lu:%lu:%s %s%s %c%d%s%s: %s\n", b, file,
-                    d->line, d->col, r, c, sgft_severity_name(d->severity),
-                    sgft_severity_letter(d->severity), d->code,
-                    d->critical ? " (critical)" : "", r, text);
-        else
-            fprintf(f, "%s%s:%s %s%s %c%d%s%s: %s\n", b, file, r, c,
-                    sgft_severity_name(d->severity),
-                    sgft_severity_letter(d->severity), d->code,
-                    d->critical ? " (critical)" : "", r, text);
-        break;
-    }
-    return ferror(f) ? -1 : 0;
-}
-
-int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
-                    const sgft_diag *d) {
-    return sgft__print_diag(f, fmt, file, d, false);
 }
 
 /* The status line is made in a buffer of this size without the printf
@@ -276,11 +152,10 @@ static void status_part(status_line *l, const char *before, unsigned long v,
     l->sep = "  ";
 }
 
-int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
-                      const sgft_summary *s) {
-    if (fmt == SGFT_FORMAT_JSON || fmt == SGFT_FORMAT_SARIF ||
-        fmt == SGFT_FORMAT_GITLAB || s->fatal)
-        return 0;
+void sgft__status_line(FILE *f, const char *file, const sgft_summary *s,
+                       bool output) {
+    if (s->fatal)
+        return;
     status_line l;
     l.n = 0;
     l.sep = " ";
@@ -302,7 +177,7 @@ int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
         [SGFT_OUTPUT_CREATED] = "(written)",
         [SGFT_OUTPUT_CHANGED] = "(changed)",
         [SGFT_OUTPUT_UNCHANGED] = "(unchanged)"};
-    if (fmt == SGFT_FORMAT_TEXT && s->output >= SGFT_OUTPUT_CREATED &&
+    if (output && s->output >= SGFT_OUTPUT_CREATED &&
         s->output <= SGFT_OUTPUT_UNCHANGED) {
         status_put(&l, l.sep);
         status_put(&l, states[s->output]);
@@ -326,5 +201,4 @@ int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
         fprintf(f, "%s:%s\n", file, l.s);
     }
     sgft__buf_free(&nb);
-    return ferror(f) ? -1 : 0;
 }

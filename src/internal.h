@@ -268,36 +268,18 @@ typedef struct input {
 /* ---------------------------------------------------------------------
  * The context of one run.
  */
-/* The options (opaque in the public header; api.c sets them). */
+/* The options (opaque in the public header; api.c sets them): a member
+ * for each library option of option_list.h, then those that are no
+ * number. */
 struct sgft_options {
-    sgft_find_start find_start; /* -b */
-    sgft_linebreaks linebreaks; /* -l */
-    bool keep_header;           /* -k */
-    bool write_critical;        /* -c */
-    bool no_warnings;           /* -w */
-    bool strict;                /* -r */
-    bool delete_unknown;        /* -u */
-    bool delete_obsolete;       /* -o */
-    bool expand;                /* -e */
-    bool pass_tt;               /* -p */
-    bool delete_move_markup;    /* -m */
-    int signature;              /* -g: 0 none, 1 SGFC's form, 2 symmetric */
-    bool fix_variations;        /* -v */
-    bool fix_handicap;          /* --fix-handicap */
-    bool short_ranks;           /* --short-ranks */
-    bool split;                 /* -s */
-    int encoding_mode;          /* -E: 1, 2 or 3 */
+#define OPTION(id, letter, name, arg, argname, field, type, lo, hi, def, help) \
+    type field;
+#define COMMAND(...)
+#include "option_list.h"
+#undef OPTION
+#undef COMMAND
     char encoding[64];          /* --encoding, or "" */
     char default_encoding[64];  /* --default-encoding, or "" */
-    bool reverse_variations;    /* -z */
-    bool delete_empty_nodes;    /* -n */
-    bool no_soft_breaks;        /* -t */
-    bool node_breaks;           /* -L */
-    unsigned line_width;        /* >= 20 */
-    bool dump_tree;
-    bool parse_only;
-    bool strip_analysis;        /* --strip-analysis */
-    bool superko;               /* --superko */
     unsigned char disabled[SGFT_MAX_MSG]; /* -dN: nonzero = silenced */
     unsigned char deleted[P__COUNT + 1];  /* -yID: nonzero = deleted */
 };
@@ -783,14 +765,6 @@ int sgft__dump_tree(sgft_ctx *ctx, game_tree *tree);
 int sgft__msg_class(int n);
 bool sgft__msg_critical(int n);
 
-/* format.c, report.c: the printed forms; a name as sgft_print_name
- * prints it (name itself, or made in b). */
-const char *sgft__name_shown(buf *b, const char *name);
-void sgft__json_string(FILE *f, const char *s);
-void sgft__json_string_n(FILE *f, const char *s, size_t len);
-int sgft__print_diag(FILE *f, sgft_format fmt, const char *file,
-                     const sgft_diag *d, bool colour);
-void sgft__sarif_result(FILE *f, const char *file, const sgft_diag *d);
-void sgft__gitlab_issue(FILE *f, const char *file, const sgft_diag *d);
+/* The printed forms of diagnostics: format.h and report.h. */
 
 #endif /* SGFT_INTERNAL_H */

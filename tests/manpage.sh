@@ -1,5 +1,5 @@
 #!/bin/sh
-# manpage.sh - the man page documents every option of cli/opt_list.h (its
+# manpage.sh - the man page documents every option of src/option_list.h (its
 # letter and its long name) and every message number of src/msg_list.h,
 # and its header the version of the program, so that help, catalogue and
 # documentation cannot drift apart.
@@ -19,8 +19,8 @@ else
     head -n 1 "$man"; "$SGFTIDY" --version | head -n 1
     fail=$((fail + 1))
 fi
-# Options: OPT(id, 'x', "long-name", ...)
-sed -n 's/^OPT([A-Z_]*, *\([^,]*\), *"\([^"]*\)".*/\1 \2/p' "$srcdir/cli/opt_list.h" >"$TMPD/opts"
+# Options: OPTION(id, 'x', "long-name", ...) and COMMAND(id, 'x', ...)
+sed -n 's/^[A-Z]*([A-Z0-9_]*, *\([^,]*\), *"\([^"]*\)".*/\1 \2/p' "$srcdir/src/option_list.h" >"$TMPD/opts"
 while read -r letter name; do
     if ! grep -q -- "--$name" "$TMPD/man"; then
         echo "FAIL: --$name is not in the man page"; fail=$((fail + 1)); continue

@@ -441,6 +441,55 @@ START_TEST(test_formatters) {
 }
 END_TEST
 
+/* The names of the formats, both ways; a Checkstyle <error> element:
+ * the five characters of markup as entities, tab and line feed as
+ * references, what XML 1.0 cannot hold (ESC, U+FFFF, a byte that is not
+ * UTF-8) as U+FFFD, and no line or column without a place. */
+START_TEST(test_format_checkstyle) {
+    static const char *const names[] = {"default", "sgfc", "json", "sarif",
+                                        "github", "gitlab", "checkstyle"};
+    for (int i = 0; i < 7; i++) {
+        ck_assert_int_eq(sgft_format_from_name(names[i]), i);
+        ck_assert_str_eq(sgft_format_name((sgft_format)i), names[i]);
+    }
+    ck_assert_int_eq(SGFT_FORMAT_CHECKSTYLE, 6);
+    ck_assert_int_eq(sgft_format_from_name("text"), -1);
+    ck_assert_int_eq(sgft_format_from_name(NULL), -1);
+    ck_assert_ptr_null(sgft_format_name((sgft_format)7));
+    sgft_diag d;
+    memset(&d, 0, sizeof d);
+    d.code = 35;
+    d.key = "UNKNOWN_PROP";
+    d.severity = SGFT_WARNING;
+    d.has_pos = true;
+    d.line = 2;
+    d.col = 9;
+    d.text = "a&b<c>\"d'e\tf\ng\033h\xef\xbf\xbfi\xffj\xc3\xa9";
+    char *mem = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&mem, &size);
+    sgft_print_diag(f, SGFT_FORMAT_CHECKSTYLE, "g.sgf", &d);
+    d.has_pos = false;
+    d.severity = SGFT_FATAL;
+    d.code = 3;
+    d.text = "x";
+    sgft_print_diag(f, SGFT_FORMAT_CHECKSTYLE, NULL, &d);
+    d.severity = SGFT_INFO;
+    sgft_print_diag(f, SGFT_FORMAT_CHECKSTYLE, NULL, &d);
+    sgft_summary s;
+    memset(&s, 0, sizeof s);
+    sgft_print_status(f, SGFT_FORMAT_CHECKSTYLE, "g.sgf", &s);
+    fclose(f);
+    ck_assert_str_eq(mem,
+        "<error line=\"2\" column=\"9\" severity=\"warning\" message=\""
+        "a&amp;b&lt;c&gt;&quot;d&apos;e&#9;f&#10;g\xef\xbf\xbdh\xef\xbf\xbdi"
+        "\xef\xbf\xbdj\xc3\xa9\" source=\"sgftidy.35\"/>\n"
+        "<error severity=\"error\" message=\"x\" source=\"sgftidy.3\"/>\n"
+        "<error severity=\"info\" message=\"x\" source=\"sgftidy.3\"/>\n");
+    free(mem);
+}
+END_TEST
+
 /* A late fault moves its file from its first count (here: with a
  * warning, changed) to failed, once; the status of the file being
  * reported meanwhile is not touched. */
@@ -544,6 +593,7 @@ Suite *api_suite(void) {
     tcase_add_test(tc, test_signal_while_naming);
     tcase_add_test(tc, test_events);
     tcase_add_test(tc, test_formatters);
+    tcase_add_test(tc, test_format_checkstyle);
     tcase_add_test(tc, test_file_unchanged);
     tcase_add_test(tc, test_reporter_late);
     tcase_add_test(tc, test_reporter_config);

@@ -462,6 +462,44 @@ START_TEST(test_options_set) {
 }
 END_TEST
 
+/* Every library option of src/option_list.h: a new object holds its
+ * default; both ends of its range are taken, the values beyond them
+ * refused with the option left as it was; a copy keeps the value. */
+START_TEST(test_options_list) {
+    static const struct {
+        sgft_option opt;
+        long lo, hi, def;
+    } rows[] = {
+#define OPTION(id, letter, name, arg, argname, field, type, lo, hi, def, help) \
+    {SGFT_OPT_##id, lo, hi, def},
+#define COMMAND(...)
+#include "option_list.h"
+#undef OPTION
+#undef COMMAND
+    };
+    /* the options are 1 to the number of rows (src/api.c proves it) */
+    sgft_option past = (sgft_option)(sizeof rows / sizeof *rows + 1);
+    sgft_options *o = sgft_options_new();
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        sgft_option k = rows[i].opt;
+        ck_assert_int_eq(sgft_options_get(o, k), rows[i].def);
+        ck_assert_int_eq(sgft_options_set(o, k, rows[i].hi), 0);
+        ck_assert_int_eq(sgft_options_get(o, k), rows[i].hi);
+        ck_assert_int_eq(sgft_options_set(o, k, rows[i].hi + 1), SGFT_EINVAL);
+        ck_assert_int_eq(sgft_options_set(o, k, rows[i].lo - 1), SGFT_EINVAL);
+        ck_assert_int_eq(sgft_options_get(o, k), rows[i].hi);
+        sgft_options *d = sgft_options_dup(o);
+        ck_assert_int_eq(sgft_options_get(d, k), rows[i].hi);
+        sgft_options_free(d);
+        ck_assert_int_eq(sgft_options_set(o, k, rows[i].lo), 0);
+        ck_assert_int_eq(sgft_options_get(o, k), rows[i].lo);
+    }
+    ck_assert_int_eq(sgft_options_get(o, past), -1);
+    ck_assert_int_eq(sgft_options_set(o, past, 0), SGFT_EINVAL);
+    sgft_options_free(o);
+}
+END_TEST
+
 START_TEST(test_options_delete_prop) {
     sgft_options *o = sgft_options_new();
     ck_assert_int_eq(sgft_options_delete_prop(o, "B"), 0);
@@ -506,6 +544,7 @@ Suite *catalogue_suite(void) {
     tc = tcase_create("options");
     tcase_add_test(tc, test_options_defaults);
     tcase_add_test(tc, test_options_set);
+    tcase_add_test(tc, test_options_list);
     tcase_add_test(tc, test_options_delete_prop);
     suite_add_tcase(s, tc);
     return s;

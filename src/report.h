@@ -1,0 +1,92 @@
+/* report.h - reporters: what the file of each output format defines
+ * (report_text.c, report_json.c, ...; listed in report_list.h), and the
+ * state of a reporter they share with report.c, which counts a run and
+ * hands each step to the reporter of its format, and report_summary.c,
+ * which writes the summary of a run. */
+#ifndef SGFT_REPORT_H
+#define SGFT_REPORT_H
+
+#include "internal.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <time.h>
+
+/* One output format.  Only name and line must be set; a NULL step does
+ * nothing (diag: prints line, file NULL as "sgftidy"). */
+typedef struct reporter_ops {
+    const char *name; /* for --format (sgft_format_from_name) */
+    /* One diagnostic as sgft_print_diag prints it (file not NULL);
+     * colour only for the forms that have colours.  0, or -1 on an error
+     * of f. */
+    int (*line)(FILE *f, const char *file, const sgft_diag *d, bool colour);
+    /* The status line of file after its run (sgft_print_status). */
+    void (*status)(FILE *f, const char *file, const sgft_summary *s);
+    /* The close says how long the run took: always (always_timed), or
+     * with SGFT_REPORT_SUMMARY (summary_timed). */
+    bool always_timed, summary_timed;
+    /* The head of a document (sgft_reporter_new). */
+    void (*begin)(sgft_reporter *r);
+    /* One diagnostic of a run (sgft_reporter_diag; file NULL for the
+     * command line itself, which a document may name otherwise). */
+    void (*diag)(sgft_reporter *r, const char *file, const sgft_diag *d);
+    /* The diagnostics of file are complete (sgft_reporter_file), its
+     * status line printed (unless SGFT_REPORT_NO_STATUS). */
+    void (*file_done)(sgft_reporter *r, const char *file);
+    /* The end of the run: summary and end of document; secs is how long
+     * it took (0 when not timed). */
+    void (*close)(sgft_reporter *r, double secs);
+} reporter_ops;
+
+#define FORMAT(id, reporter) extern const reporter_ops sgft__reporter_##reporter;
+#include "report_list.h"
+#undef FORMAT
+
+/* Why a file was skipped: the first message of the file that says so. */
+typedef enum skip_reason {
+    SK_UNREADABLE,
+    SK_NO_SGF,
+    SK_CRITICAL,
+    SK_HARD_LINKS,
+    SK_REFUSED,
+    SK_WRITE,
+    SK_FATAL,
+    SK__COUNT
+} skip_reason;
+
+/* A configuration file named for the summary. */
+typedef struct config_note {
+    struct config_note *next;
+    char *why; /* NULL: used */
+    char path[];
+} config_note;
+
+struct sgft_reporter {
+    FILE *f;
+    const reporter_ops *ops;
+    unsigned flags;
+    unsigned long results; /* items written into a document */
+    struct timespec start;
+    unsigned long files, ok, warnings, errors, failed;
+    unsigned long created, changed, unchanged, different;
+    unsigned long skipped, skipped_for[SK__COUNT];
+    unsigned long link_files, link_folders; /* sgft_reporter_links */
+    unsigned long folders_unread;
+    int cur_skip; /* of the file being reported, or -1 */
+    bool failed_io;
+    config_note *configs, **configs_end;
+    /* A document grouped by file (Checkstyle): the name of the file whose
+     * element is open, or NULL. */
+    char *group;
+};
+
+/* report_summary.c: the summary of a run.  The lines of the line
+ * formats ("sgftidy: configuration file used: ..." and "sgftidy: 3
+ * files: ..."), with SGFT_REPORT_SUMMARY and without
+ * SGFT_REPORT_NO_STATUS, after at least a file or a folder; a close of
+ * those formats. */
+void sgft__summary_lines(sgft_reporter *r, double secs);
+/* The summary as a JSON object {"files":...}. */
+void sgft__summary_object(const sgft_reporter *r, double secs);
+
+#endif /* SGFT_REPORT_H */

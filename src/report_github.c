@@ -1,0 +1,54 @@
+/* report_github.c - GitHub Actions workflow commands, one a message:
+ * "::error file=F,line=L,col=C,title=...::text", which the runner shows
+ * as annotations of the files; status and summary lines as the default
+ * form has them, without what happened to the output. */
+#include "format.h"
+#include "report.h"
+
+#include <stdio.h>
+
+/* GitHub's workflow commands: the runner reads a line "::error
+ * file=NAME,line=N::TEXT" and decodes %25, %0D and %0A in TEXT, and
+ * %3A and %2C too in a property (file=...): '%', CR and LF are written
+ * so everywhere, ':' and ',' so in a property.  Every other control
+ * character (ESC, TAB, DEL...) is percent-encoded as well, which the
+ * runner leaves as it is: no escape sequence of a file name or a text
+ * reaches the log raw. */
+static void github_escaped(FILE *f, const char *s, bool property) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '%' || c < 0x20 || c == 0x7F ||
+            (property && (c == ':' || c == ',')))
+            fprintf(f, "%%%02X", c);
+        else
+            fputc(c, f);
+    }
+}
+
+static int github_line(FILE *f, const char *file, const sgft_diag *d,
+                       bool colour) {
+    (void)colour;
+    fprintf(f, "::%s file=", d->severity == SGFT_INFO      ? "notice"
+                             : d->severity == SGFT_WARNING ? "warning"
+                                                           : "error");
+    github_escaped(f, file, true);
+    if (d->has_pos)
+        fprintf(f, ",line=%lu,col=%lu", d->line, d->col);
+    fprintf(f, ",title=%c%d %s%s::", sgft_severity_letter(d->severity),
+            d->code, d->key, d->critical ? " (critical)" : "");
+    github_escaped(f, d->text, false);
+    fputc('\n', f);
+    return ferror(f) ? -1 : 0;
+}
+
+static void github_status(FILE *f, const char *file, const sgft_summary *s) {
+    sgft__status_line(f, file, s, false);
+}
+
+const reporter_ops sgft__reporter_github = {
+    .name = "github",
+    .line = github_line,
+    .status = github_status,
+    .summary_timed = true,
+    .close = sgft__summary_lines,
+};

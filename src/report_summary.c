@@ -1,0 +1,127 @@
+/* report_summary.c - the summary of a run, from the counts of its
+ * reporter: the lines of the line formats and the JSON object of JSON
+ * and SARIF. */
+#include "format.h"
+#include "report.h"
+
+#include <stdio.h>
+
+/* The words and keys of the reasons a file was skipped: at most 12
+ * bytes each. */
+static const char skip_words[SK__COUNT][13] = {
+    "unreadable", "no SGF data", "critical", "hard links", "refused",
+    "write failed", "fatal"};
+static const char skip_keys[SK__COUNT][13] = {
+    "unreadable", "no_sgf_data", "critical", "hard_links", "refused",
+    "write_failed", "fatal"};
+
+/* "sgftidy: configuration file used: PATH", or "... not used: PATH:
+ * why", a line each. */
+static void config_lines(const sgft_reporter *r) {
+    for (const config_note *c = r->configs; c; c = c->next) {
+        fprintf(r->f, "sgftidy: configuration file %s: ",
+                c->why ? "not used" : "used");
+        sgft_print_name(r->f, c->path);
+        if (c->why)
+            fprintf(r->f, ": %s", c->why);
+        fputc('\n', r->f);
+    }
+}
+
+/* "sgftidy: 3 files: 2 OK, 1 with errors; 1 changed, 1 unchanged;
+ * 1 skipped (1 critical); 1 folder not read; 0.02 s" (counts of zero
+ * left out). */
+static void summary_line(const sgft_reporter *r, double secs) {
+    FILE *f = r->f;
+    const struct {
+        unsigned long n;
+        const char *what;
+        int group;
+    } parts[] = {
+        {r->ok, "OK", 0},
+        {r->warnings, "with warnings", 0},
+        {r->errors, "with errors", 0},
+        {r->failed, "failed", 0},
+        {r->created, "written", 1},
+        {r->changed, "changed", 1},
+        {r->unchanged, "unchanged", 1},
+        {r->different, "not in normal form", 1},
+    };
+    fprintf(f, "sgftidy: %lu file%s", r->files, r->files == 1 ? "" : "s");
+    const char *sep = ": ";
+    int group = 0;
+    for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+        if (!parts[i].n)
+            continue;
+        if (parts[i].group != group) {
+            sep = "; ";
+            group = parts[i].group;
+        }
+        fprintf(f, "%s%lu %s", sep, parts[i].n, parts[i].what);
+        sep = ", ";
+    }
+    if (r->skipped) {
+        fprintf(f, "; %lu skipped", r->skipped);
+        sep = " (";
+        for (int k = 0; k < SK__COUNT; k++) {
+            if (!r->skipped_for[k])
+                continue;
+            fprintf(f, "%s%lu %s", sep, r->skipped_for[k], skip_words[k]);
+            sep = ", ";
+        }
+        fputc(')', f);
+    }
+    if (r->folders_unread)
+        fprintf(f, "; %lu folder%s not read", r->folders_unread,
+                r->folders_unread == 1 ? "" : "s");
+    if (r->link_files || r->link_folders) {
+        unsigned long n = r->link_files + r->link_folders;
+        fprintf(f, "; %lu symbolic link%s not followed (", n, n == 1 ? "" : "s");
+        if (r->link_files)
+            fprintf(f, "%lu to %s", r->link_files,
+                    r->link_files == 1 ? "a file" : "files");
+        if (r->link_files && r->link_folders)
+            fputs(", ", f);
+        if (r->link_folders)
+            fprintf(f, "%lu to %s", r->link_folders,
+                    r->link_folders == 1 ? "a folder" : "folders");
+        fputs(": a walk follows none)", f);
+    }
+    fprintf(f, "; %.2f s\n", secs);
+}
+
+void sgft__summary_object(const sgft_reporter *r, double secs) {
+    FILE *f = r->f;
+    fprintf(f, "{\"files\":%lu,\"ok\":%lu,\"with_warnings\":%lu,"
+               "\"with_errors\":%lu,\"failed\":%lu,\"written\":%lu,"
+               "\"changed\":%lu,\"unchanged\":%lu,\"not_in_normal_form\":%lu,"
+               "\"skipped\":%lu,\"skipped_for\":{",
+            r->files, r->ok, r->warnings, r->errors, r->failed, r->created,
+            r->changed, r->unchanged, r->different, r->skipped);
+    for (int k = 0; k < SK__COUNT; k++)
+        fprintf(f, "%s\"%s\":%lu", k ? "," : "", skip_keys[k],
+                r->skipped_for[k]);
+    fprintf(f, "},\"folders_not_read\":%lu", r->folders_unread);
+    fprintf(f, ",\"links_not_followed\":{\"files\":%lu,\"folders\":%lu}",
+            r->link_files, r->link_folders);
+    fputs(",\"configuration_files\":[", f);
+    for (const config_note *c = r->configs; c; c = c->next) {
+        fputs(c == r->configs ? "{\"path\":" : ",{\"path\":", f);
+        sgft__json_string(f, c->path);
+        fprintf(f, ",\"used\":%s", c->why ? "false" : "true");
+        if (c->why) {
+            fputs(",\"why\":", f);
+            sgft__json_string(f, c->why);
+        }
+        fputc('}', f);
+    }
+    fprintf(f, "],\"seconds\":%.3f}", secs);
+}
+
+void sgft__summary_lines(sgft_reporter *r, double secs) {
+    if ((r->flags & SGFT_REPORT_SUMMARY) && (r->files || r->folders_unread) &&
+        !(r->flags & SGFT_REPORT_NO_STATUS)) {
+        config_lines(r);
+        summary_line(r, secs);
+    }
+}
