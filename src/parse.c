@@ -255,6 +255,8 @@ static void value_read(parser *p, const parse_prop *pr, uint64_t start,
     p->pos = start + len + 1;
 }
 
+enum { SHORT_VALUE = 48 }; /* the bytes a value is first looked at */
+
 /* Reads the value at pos ('['); returns false at the end of the input
  * or where the value was cut (107).  A value of pr (NULL: dropped). */
 static bool read_value(parser *p, const parse_prop *pr) {
@@ -271,12 +273,18 @@ static bool read_value(parser *p, const parse_prop *pr) {
      * identifier (107), which the search of the ']' stops at */
     bool cuttable = pr && pr->id != P_UNKNOWN && !text && vt != VT_APP &&
                     vt != VT_LABEL && vt != VT_FIGURE;
-    if (!p->scan && in->win + in->len - start >= 3) {
-        /* A point, the value of most properties: what the loop and the
-         * looks below find in it (no escape, bracket or NUL), at once. */
+    if (!p->scan) {
+        /* A short value without escape, '[' or NUL, the value of most
+         * properties (a point, a name, a number): what the loop and the
+         * looks below find in it, at once.  Any other goes on below. */
         const char *s = in_ptr(in, start);
-        if (is_lower(s[0]) && is_lower(s[1]) && s[2] == ']') {
-            value_read(p, pr, start, 2);
+        size_t avail = (size_t)(in->win + in->len - start);
+        size_t n = avail < SHORT_VALUE ? avail : SHORT_VALUE;
+        size_t k = 0;
+        while (k < n && s[k] != ']' && s[k] != '\\' && s[k] != '[' && s[k])
+            k++;
+        if (k < n && s[k] == ']') {
+            value_read(p, pr, start, k);
             return true;
         }
     }
