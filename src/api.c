@@ -506,7 +506,7 @@ int sgft_parse_events(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
     int st = input_begin(ctx, rd, rd_data, &dec);
     if (st)
         return st;
-    st = sgft__parse_events(ctx, ev, userdata, NULL);
+    st = sgft__parse_events(ctx, ev, userdata);
     if (st == SGFT_ENOMEM)
         sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
     input_end(ctx, dec);
@@ -517,7 +517,7 @@ int sgft_parse_events(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
 
 struct sgft_reader {
     sgft_ctx *ctx;
-    parser *parser;
+    tree_reader *trees;
     decoder *dec;
     int fd;            /* sgft_reader_open: the file, or -1 */
     sgft_memory mem;   /* sgft_reader_memory: the bytes */
@@ -551,8 +551,8 @@ static sgft_reader *reader_make(sgft_ctx *ctx, sgft_reader *r,
         free(r);
         return NULL;
     }
-    r->parser = sgft__parser_new(ctx, NULL, NULL, NULL);
-    if (!r->parser) {
+    r->trees = sgft__tree_reader_new(ctx);
+    if (!r->trees) {
         input_end(ctx, r->dec);
         free(r);
         return NULL;
@@ -605,7 +605,7 @@ sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path) {
 
 int sgft_reader_next(sgft_reader *r, sgft_tree **tree) {
     *tree = NULL;
-    int st = sgft__parser_next(r->parser, tree);
+    int st = sgft__tree_reader_next(r->trees, tree);
     if (st == SGFT_EREAD)
         report_errno(r->ctx, M_CANNOT_READ_INPUT,
                      r->ctx->in.read_errno ? r->ctx->in.read_errno : EIO);
@@ -617,7 +617,7 @@ int sgft_reader_next(sgft_reader *r, sgft_tree **tree) {
 void sgft_reader_free(sgft_reader *r) {
     if (!r)
         return;
-    sgft__parser_free(r->parser);
+    sgft__tree_reader_free(r->trees);
     input_end(r->ctx, r->dec);
     if (r->fd >= 0)
         close(r->fd);

@@ -1,6 +1,11 @@
-/* decode.h - what the two halves of the decoding share: decode.c (the
- * charset of the input, the decoding reader of -E1) and decode_tree.c
- * (the values of each game tree in its own charset, -E2). */
+/* decode.h - what the files of the decoding share: decode.c (the charset
+ * of the input, the decoding reader of -E1), decode_evidence.c (what the
+ * bytes say against a declared charset), decode_sniff.c (the CA of the
+ * first tree, from the parser's events) and decode_tree.c (the values of
+ * each game tree in its own charset, -E2); and parse_scan.c, below them
+ * and the parser, for the cut of a stretch at a ']'.  The decoding is
+ * beside the parser: it calls the parser only through decode_sniff.c,
+ * and nothing of the rules. */
 #ifndef SGFT_DECODE_H
 #define SGFT_DECODE_H
 
@@ -29,7 +34,7 @@ size_t sgft__dec_convert(iconv_t cd, dec_mode mode, const char *in,
 dec_mode sgft__dec_ascii_mode(iconv_t cd, const char *cs);
 /* In the stretch in[i..end) that DEC_ICONV_ASCII converts at once, a
  * ']' after a byte of 0x80 or more, with SGF after it, ends the stretch
- * (decode_tree.c): the converter cannot read it as the trail byte of a
+ * (parse_scan.c): the converter cannot read it as the trail byte of a
  * double-byte character then.  Returns i when the bytes after such a ']'
  * cannot tell yet (more to come, not final): the caller waits for them. */
 size_t sgft__dec_bracket_cut(const char *in, size_t i, size_t end, size_t len,
@@ -76,18 +81,9 @@ bool sgft__dec_mislabel(sgft_ctx *ctx, const char *ca, char *name,
 void sgft__dec_report_close(sgft_ctx *ctx, const detect_result *g,
                             bool has_pos, uint64_t off);
 /* The CA of the first game tree's root node in head[0..len), as the
- * parser reads it ("" when there is none): into out.  _fast reads only
- * plain input (a root node of capital identifiers, values without '['
- * and, for CA, a plain name) and returns false, having decided nothing,
- * on anything else; _parse runs the parser over head (ctx's input is
- * used and left empty, its messages not reported); sgft__dec_sniff_ca
- * tries the one, then the other (decode_sniff.c). */
+ * parser reads it ("" when there is none): into out (decode_sniff.c). */
 void sgft__dec_sniff_ca(sgft_ctx *ctx, const char *head, size_t len,
                         char *out, size_t size);
-bool sgft__dec_sniff_ca_fast(const char *head, size_t len, char *out,
-                             size_t size);
-void sgft__dec_sniff_ca_parse(sgft_ctx *ctx, const char *head, size_t len,
-                              char *out, size_t size);
 /* What the bytes say against a declared charset (decode_evidence.c):
  * for a text that cs does not read cleanly, whether detection finds a
  * charset that does, into g (not when most of a text declared UTF-8 is

@@ -1,4 +1,6 @@
-/* input.c - the input window and line accounting.
+/* input.c - the input window and line accounting: the bottom of the
+ * reading, under the parser (parse.h), which owns a window while it reads
+ * it; it calls only the read function it is given.
  *
  * The window holds the bytes from the last release point to what has been
  * read; offsets are absolute (from the start of the input), so spans of the
@@ -43,6 +45,27 @@ void sgft__input_stop(sgft_ctx *ctx) {
     in->data = NULL;
     in->cap = 0;
     in->marks = NULL;
+}
+
+bool sgft__input_memory(input *in, const char *s, size_t len) {
+    memset(in, 0, sizeof *in);
+    in->base.line = in->base.col = 1;
+    in->far = in->cur = in->base;
+    in->data = malloc(len ? len : 1);
+    if (!in->data)
+        return false;
+    memcpy(in->data, s, len);
+    in->len = in->cap = len;
+    in->eof = true; /* nothing to read: all of it is in the window */
+    return true;
+}
+
+void sgft__input_free(input *in) {
+    free(in->data);
+    free(in->marks);
+    in->data = NULL;
+    in->marks = NULL;
+    in->cap = in->len = 0;
 }
 
 void sgft__input_release_spare(sgft_ctx *ctx) {

@@ -397,6 +397,11 @@ void sgft__input_start(sgft_ctx *ctx, sgft_read_fn rd, void *data);
 void sgft__input_stop(sgft_ctx *ctx);
 /* Frees what the context keeps (ctx_destroy). */
 void sgft__input_release_spare(sgft_ctx *ctx);
+/* Sets up in over a copy of s[0..len), read already (a window of its
+ * own, not the context's); false when out of memory.  sgft__input_free
+ * frees it. */
+bool sgft__input_memory(input *in, const char *s, size_t len);
+void sgft__input_free(input *in);
 /* Reads more bytes; returns the count read, 0 at end, <0 on fault. */
 long sgft__input_fill(input *in);
 /* Releases the bytes before absolute offset off (counting their lines). */
@@ -429,42 +434,36 @@ size_t sgft__swallowed_nodes(const char *v, size_t len);
 long sgft__text_brackets(const char *v, size_t len);
 bool sgft__bracket_in_text(long open, const char *a, size_t alen);
 
-/* parse.c: reads the whole input, calling tree_done for each game tree.
- * Returns 0, or a negative status for an environment fault. */
+/* The stages of reading (parse.h has the parser's own interface): the
+ * parser (parse.c) makes events of the input, which tree_build.c builds
+ * game trees of and parse_events.c hands to the callbacks of the event
+ * API.  sgft__parse reads the whole input, calling tree_done for each
+ * game tree built (tree_build.c).  Returns 0, or a negative status for an
+ * environment fault. */
 typedef int (*tree_done_fn)(sgft_ctx *ctx, game_tree *tree);
 int sgft__parse(sgft_ctx *ctx, tree_done_fn done);
-/* The same parse, calling ev instead of building trees; it ends as if the
- * input did once *stop is true (stop may be NULL). */
-int sgft__parse_events(sgft_ctx *ctx, const sgft_events *ev, void *ev_data,
-                       const bool *stop);
-/* The parse one tree at a time: sgft__parser_next returns 1 and the tree
- * (valid until the next call), 0 at the end, or a negative status. */
-typedef struct parser parser;
-parser *sgft__parser_new(sgft_ctx *ctx, tree_done_fn done,
-                         const sgft_events *ev, void *ev_data);
-int sgft__parser_next(parser *p, game_tree **tree);
-void sgft__parser_free(parser *p);
-/* Frees the parser the context keeps (ctx_destroy). */
+/* The same reading, calling ev instead of building trees
+ * (parse_events.c). */
+int sgft__parse_events(sgft_ctx *ctx, const sgft_events *ev, void *ev_data);
+/* The trees one at a time (tree_build.c): sgft__tree_reader_next
+ * returns 1 and the tree (valid until the next call), 0 at the end, or a
+ * negative status. */
+typedef struct tree_reader tree_reader;
+tree_reader *sgft__tree_reader_new(sgft_ctx *ctx);
+int sgft__tree_reader_next(tree_reader *r, game_tree **tree);
+void sgft__tree_reader_free(tree_reader *r);
+/* Frees the parser the context keeps (ctx_destroy; parse.c). */
 void sgft__parser_release_spare(sgft_ctx *ctx);
-/* Replaces NUL bytes in the value v[0..len) of property pr (NULL: a value
- * that is dropped) by spaces; message 22 at off + i for text values. */
-void sgft__nul_to_space(sgft_ctx *ctx, const prop *pr, char *v, size_t len,
-                        uint64_t off);
+/* parse_scan.c: replaces the NUL bytes of v[0..len) by spaces; returns
+ * the place of the first when message 22 is due for it (a value kept of
+ * a text type or of an unknown property id), else len. */
+size_t sgft__nul_to_space(bool kept, prop_id id, char *v, size_t len);
 
 /* tree.c: building and walking trees (in ctx->tree_arena; NULL: no memory). */
 node *sgft__node_new(sgft_ctx *ctx, node *parent, uint64_t off);
 prop *sgft__prop_add(sgft_ctx *ctx, node *n, prop_id id, const char *name,
                      size_t name_len, uint64_t off);
 value *sgft__value_add(sgft_ctx *ctx, prop *p, uint64_t off, size_t len);
-/* The property id (known) with the one value of len bytes at off, as the
- * first property of n, in one allocation; false when out of memory. */
-bool sgft__prop_add_one(sgft_ctx *ctx, node *n, prop_id id, uint64_t off,
-                        uint64_t value_off, size_t len);
-/* A new last child of parent (not NULL) at off (its ';'), holding the
- * property id (known) at off + 1 with the one value of len bytes at
- * value_off, in one allocation; NULL when out of memory. */
-node *sgft__node_new_one(sgft_ctx *ctx, node *parent, uint64_t off,
-                         prop_id id, uint64_t value_off, size_t len);
 void sgft__prop_unlink(node *n, prop *p);
 prop *sgft__prop_find(node *n, prop_id id);
 /* props.c: qsort order of prop pointers: by identifier, then as read. */
@@ -475,6 +474,9 @@ bool sgft__prop_set_text(sgft_ctx *ctx, prop *p, const char *text,
                          size_t len);
 /* Next node in pre-order (children first), without recursion. */
 node *sgft__node_next_preorder(node *n);
+/* Offset for a message about root property id of a tree: the property,
+ * or the root's first property, or the root. */
+uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id);
 
 /* tree.c, the edit API: every change to a tree after parsing goes through
  * these calls (fix.c makes them for the rules).  Text is in SGF syntax
@@ -626,9 +628,6 @@ bool sgft__setup_changes(board *b, node *n, const prop *p);
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree);
 /* Frees the context's spare checker. */
 void sgft__checker_release(sgft_ctx *ctx);
-/* Offset for a message about root property id of a tree: the property,
- * or the root's first property, or the root. */
-uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id);
 
 /* value.c: text values. */
 /* Decodes raw Text/SimpleText bytes (escapes, line breaks, white space)
@@ -700,7 +699,7 @@ const char *sgft__dec_wide_input(const char *head, size_t len);
 /* Frees the decoder the context keeps (ctx_destroy). */
 void sgft__decoder_release_spare(sgft_ctx *ctx);
 int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree);
-/* -E2: how the raw values of the current tree are scanned.  SCAN_BYTES:
+/* parse_scan.c, -E2: how the raw values of the current tree are scanned.  SCAN_BYTES:
  * a byte is a character ('\\' escapes, ']' ends the value); otherwise
  * the double-byte characters of Shift_JIS (SCAN_SJIS) or of Big5 and GBK
  * (SCAN_DBCS) are stepped over as a whole. */

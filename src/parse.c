@@ -1,14 +1,19 @@
-/* parse.c - the SGF syntax, with recovery.
+/* parse.c - the SGF syntax, with recovery: the first stage of reading.
  *
- * Reads the input through the window of input.c and builds one game tree
- * at a time in the context's arena (or, for the event API, calls the
- * events instead); each complete tree goes to the tree_done callback or
- * out of the reader, then its memory and input bytes are released.  The
- * text outside the trees is read by parse_outside.c.
- * Every syntax fault is reported once, with the message number SGFC uses,
- * at the offset where the recovery was decided.  Nesting is kept in an
- * explicit stack: no recursion, whatever the depth of the variations.
- */
+ * Reads the input through the window of input.c and pushes events (a
+ * tree begins, a node, a property, a value, the tree ends) to its
+ * consumer (parse.h), which builds trees of them (tree_build.c), hands
+ * them to the event API (parse_events.c) or looks for a CA
+ * (decode_sniff.c).  One grammar: the nodes of one move that most
+ * records are made of are only read in one step (read_node).
+ * The input of a tree is released once the tree has ended and the
+ * consumer lets the parser go on.  The text outside the trees is read by
+ * parse_outside.c.  Every syntax fault is reported once, with the message
+ * number SGFC uses, at the offset where the recovery was decided.
+ * Nesting is kept in an explicit stack of depths: no recursion, whatever
+ * the depth of the variations.  It calls the input, the scanning of
+ * values (parse_scan.c), salvage.c, the property table and its report
+ * sink; nothing that consumes its events. */
 #include "parse.h"
 
 #include <errno.h>
@@ -16,11 +21,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Pushes ev to the consumer's fn; false once the parse has failed. */
+static inline bool emit(parser *p, event_fn fn, const event *ev) {
+    int st = fn(p->sink_data, ev);
+    if (st < 0) {
+        if (!p->status)
+            p->status = st;
+        return false;
+    }
+    if (st > 0)
+        p->paused = true;
+    return !p->status;
+}
+
 /* --- the stack of open variations -------------------------------------- */
 
 static frame *top(parser *p) { return &p->stack[p->depth - 1]; }
 
-static bool push(parser *p, node *parent, long pdepth, uint64_t off) {
+static bool has_last(const frame *f) { return f->ldepth >= 0; }
+
+static bool push(parser *p, long pdepth, uint64_t off) {
     if (p->depth == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 8;
         frame *s = realloc(p->stack, cap * sizeof *s);
@@ -31,108 +51,72 @@ static bool push(parser *p, node *parent, long pdepth, uint64_t off) {
         p->stack = s;
         p->cap = cap;
     }
-    p->stack[p->depth].parent = parent;
-    p->stack[p->depth].last = NULL;
     p->stack[p->depth].pdepth = pdepth;
     p->stack[p->depth].ldepth = -1;
-    p->stack[p->depth].has_last = false;
     p->stack[p->depth].had_child = false;
     p->stack[p->depth].off = off;
     p->depth++;
     return true;
 }
 
-/* Adds a node to the sequence of the innermost variation; false when out
- * of memory. */
-static bool add_node(parser *p, uint64_t off) {
+/* Adds the node ev (its offset, and its moves if it is a run of them) to
+ * the sequence of the innermost variation; false when the parse failed. */
+static bool add_node(parser *p, event *ev) {
+    uint64_t off = ev->off;
     frame *f = top(p);
     if (f->had_child) {
         /* Node after the sub-variations: a '(' is missing (66). */
         report_at(p, M_NODE_AFTER_VARIATION, off, NULL);
-        if (!push(p, f->last, f->ldepth, off))
+        if (!push(p, f->ldepth, off))
             return false;
         f = top(p);
     }
-    if (p->ev) {
-        long depth = (f->has_last ? f->ldepth : f->pdepth) + 1;
-        if (!p->has_root && p->ev->tree_begin)
-            p->ev->tree_begin(p->ev_data, p->tree.index);
-        if (p->ev->node)
-            p->ev->node(p->ev_data, (unsigned long)depth);
-        f->ldepth = depth;
-    } else {
-        node *parent = f->has_last ? f->last : f->parent;
-        node *n = sgft__node_new(p->ctx, parent, off);
-        if (!n) {
-            oom(p);
-            return false;
-        }
-        if (!parent)
-            p->tree.root = n;
-        f->last = n;
-    }
+    long depth = (has_last(f) ? f->ldepth : f->pdepth) + 1;
+    f->ldepth = depth;
     p->ca_due = !p->has_root;
     p->has_root = true;
-    f->has_last = true;
-    return true;
+    ev->depth = (unsigned long)depth;
+    return emit(p, p->sink->node, ev);
 }
 
 /* Makes sure there is a current node for a property: a missing ';' is
  * assumed (36 at the start of a game tree, 67 in a variation) and a
- * missing '(' too (66).  The node is top(p)->last; false when out of
- * memory. */
+ * missing '(' too (66).  False when the parse failed. */
 static bool node_for_prop(parser *p, uint64_t off) {
     frame *f = top(p);
-    if (f->has_last && !f->had_child)
+    if (has_last(f) && !f->had_child)
         return true;
-    if (!f->has_last && !f->had_child) {
+    if (!has_last(f) && !f->had_child) {
         if (p->depth == 1 && !p->has_root) /* at the '(', as SGFC */
-            report_at(p, M_MISSING_SEMICOLON, p->tree.off, NULL);
+            report_at(p, M_MISSING_SEMICOLON, p->tree_off, NULL);
         else
             report_at(p, M_PAREN_NO_SEMICOLON, off, NULL);
     }
-    return add_node(p, off);
+    event ev = {.off = off};
+    return add_node(p, &ev);
 }
 
 /* --- game trees -------------------------------------------------------- */
 
 static void tree_begin(parser *p, uint64_t off) {
-    p->tree.root = NULL;
     p->has_root = false;
-    p->tree.off = off;
-    p->tree.index = (unsigned)p->ctx->sum.trees + 1;
-    p->tree.ff = 1;
-    p->tree.gm = 1;
-    p->ctx->tree = &p->tree;
+    p->tree_off = off;
     p->scan = sgft__scan_form(p->ctx, NULL, 0, 0);
+    event ev = {.off = off};
+    emit(p, p->sink->tree_begin, &ev);
 }
 
-/* Frees the memory and the input of the tree just read. */
-static void release_tree(parser *p) {
-    p->ctx->tree = NULL;
-    sgft__arena_reset(&p->ctx->tree_arena);
-    sgft__input_release(p->in, p->pos);
-}
-
-/* Hands a finished tree on (to the callback, to the events, or out of
- * the reader) and releases it. */
+/* The tree has ended: the consumer is told, and its input is released
+ * now or, when the consumer keeps the tree (a pause), once it lets the
+ * parser go on. */
 static void tree_end(parser *p) {
     sgft__junk_flush(p);
-    if (p->has_root) {
-        p->ctx->sum.trees++;
-        if (p->ev) {
-            if (p->ev->tree_end)
-                p->ev->tree_end(p->ev_data);
-        } else if (p->pull) {
-            p->ready = true; /* released by the next sgft__parser_next */
-            return;
-        } else {
-            int st = p->done(p->ctx, &p->tree);
-            if (st && !p->status)
-                p->status = st;
-        }
-    }
-    release_tree(p);
+    event ev = {.off = p->pos, .nodes = p->has_root};
+    emit(p, p->sink->tree_end, &ev);
+    if (p->paused)
+        p->release_due = true;
+    else
+        sgft__input_release(p->in, p->pos);
 }
 
 static void open_paren(parser *p) {
@@ -143,7 +127,7 @@ static void open_paren(parser *p) {
     if (p->depth == 0) {
         p->ignored_parens = 0;
         tree_begin(p, off);
-        if (!push(p, NULL, -1, off))
+        if (!push(p, -1, off))
             return;
         /* Illegal characters before the ';' (8 for them): 36 first, at
          * the '(', as SGFC. */
@@ -152,7 +136,7 @@ static void open_paren(parser *p) {
             report_at(p, M_MISSING_SEMICOLON, off, NULL);
     } else {
         frame *f = top(p);
-        if (!f->has_last) {
+        if (!has_last(f)) {
             /* '(' where the first node should start (21). */
             report_at(p, M_PAREN_NOT_NODE, off, NULL);
             p->ignored_parens++;
@@ -165,7 +149,7 @@ static void open_paren(parser *p) {
             return;
         }
         f->had_child = true;
-        if (!push(p, f->last, f->ldepth, off))
+        if (!push(p, f->ldepth, off))
             return;
     }
     p->pos++;
@@ -179,7 +163,7 @@ static void open_paren(parser *p) {
 static void close_paren(parser *p) {
     sgft__junk_flush(p);
     frame *f = top(p);
-    if (!f->has_last)
+    if (!has_last(f))
         report_at(p, M_EMPTY_VARIATION, f->off, NULL);
     p->depth--;
     p->pos++;
@@ -191,7 +175,7 @@ static void close_paren(parser *p) {
 
 /* Message 108 when the text v[0..len) of pr looks like nodes swallowed
  * by a missing ']' (salvage.c says where). */
-static void swallowed_nodes(parser *p, prop *pr, uint64_t start,
+static void swallowed_nodes(parser *p, const parse_prop *pr, uint64_t start,
                             const char *v, size_t len) {
     size_t k = sgft__swallowed_nodes(v, len);
     if (k == len)
@@ -209,24 +193,29 @@ static void swallowed_nodes(parser *p, prop *pr, uint64_t start,
     report_at(p, M_TEXT_HOLDS_NODES, start + k, &r);
 }
 
-/* Adds the value start..start+len of the input to pr (none: dropped). */
-static inline void add_value(parser *p, prop *pr, uint64_t start,
+/* The value start..start+len of the input, of pr (none: dropped). */
+static inline void add_value(parser *p, const parse_prop *pr, uint64_t start,
                              size_t len) {
     if (!pr)
         return;
-    if (p->ev) {
-        if (p->ev->value)
-            p->ev->value(p->ev_data, in_ptr(p->in, start), len);
-    } else if (!sgft__value_add(p->ctx, pr, start, len)) {
-        oom(p);
-    }
+    event ev = {.off = start, .raw = in_ptr(p->in, start),
+                .len = len};
+    emit(p, p->sink->value, &ev);
+}
+
+/* The NUL bytes of the value v[0..len) at start become spaces (22). */
+static void nul_to_space(parser *p, const parse_prop *pr, char *v,
+                         size_t len, uint64_t start) {
+    size_t k = sgft__nul_to_space(pr != NULL, pr ? pr->id : P_UNKNOWN, v, len);
+    if (k < len)
+        report_at(p, M_NUL_BYTE, start + k, NULL);
 }
 
 /* Whether the ']' at i (absolute) belongs to the text of pr, as
  * salvage.c decides from the bytes after it (110).  *from..i is the part
  * of the text not counted yet in *open, its '[' left open. */
 enum { BRACKET_LOOK = 4096 };
-static bool bracket_in_text(parser *p, prop *pr, uint64_t *from,
+static bool bracket_in_text(parser *p, const parse_prop *pr, uint64_t *from,
                             long *open, uint64_t i) {
     input *in = p->in;
     const char *s = in_ptr(in, *from);
@@ -252,9 +241,25 @@ static bool bracket_in_text(parser *p, prop *pr, uint64_t *from,
     return true;
 }
 
-/* Reads the value at pos ('['); returns false at the end of the input.
- * When p_ is not NULL the value is added to it. */
-static bool read_value(parser *p, prop *pr) {
+/* The value start..start+len, ended by its ']', is read: it goes to the
+ * consumer, and the CA of the root sets how the values after it are
+ * scanned. */
+static void value_read(parser *p, const parse_prop *pr, uint64_t start,
+                       size_t len) {
+    add_value(p, pr, start, len);
+    if (pr && pr->id == P_CA && p->ca_due) {
+        /* From here on the tree's values are read in its charset. */
+        p->scan = sgft__scan_form(p->ctx, in_ptr(p->in, start), len, p->scan);
+        p->ca_due = false;
+    }
+    p->pos = start + len + 1;
+}
+
+enum { SHORT_VALUE = 48 }; /* the bytes a value is first looked at */
+
+/* Reads the value at pos ('['); returns false at the end of the input
+ * or where the value was cut (107).  A value of pr (NULL: dropped). */
+static bool read_value(parser *p, const parse_prop *pr) {
     input *in = p->in;
     uint64_t start = ++p->pos; /* after '[' */
     uint64_t i = start;
@@ -268,6 +273,21 @@ static bool read_value(parser *p, prop *pr) {
      * identifier (107), which the search of the ']' stops at */
     bool cuttable = pr && pr->id != P_UNKNOWN && !text && vt != VT_APP &&
                     vt != VT_LABEL && vt != VT_FIGURE;
+    if (!p->scan) {
+        /* A short value without escape, '[' or NUL, the value of most
+         * properties (a point, a name, a number): what the loop and the
+         * looks below find in it, at once.  Any other goes on below. */
+        const char *s = in_ptr(in, start);
+        size_t avail = (size_t)(in->win + in->len - start);
+        size_t n = avail < SHORT_VALUE ? avail : SHORT_VALUE;
+        size_t k = 0;
+        while (k < n && s[k] != ']' && s[k] != '\\' && s[k] != '[' && s[k])
+            k++;
+        if (k < n && s[k] == ']') {
+            value_read(p, pr, start, k);
+            return true;
+        }
+    }
     for (;;) {
         uint64_t end = in->win + in->len;
         if (i >= end) {
@@ -283,7 +303,7 @@ static bool read_value(parser *p, prop *pr) {
                 size_t len = (size_t)(end - start) - (i > end ? 1 : 0);
                 char *v = in->data + (size_t)(start - in->win);
                 if (p->ctx->opt.encoding_mode != 2) /* as below */
-                    sgft__nul_to_space(p->ctx, pr, v, len, start);
+                    nul_to_space(p, pr, v, len, start);
                 add_value(p, pr, start, len);
                 p->pos = end;
                 return false;
@@ -405,7 +425,7 @@ static bool read_value(parser *p, prop *pr) {
                  * rest is read again). */
                 if (nul && p->ctx->opt.encoding_mode != 2 &&
                     memchr(v, '\0', cut))
-                    sgft__nul_to_space(p->ctx, pr, v, cut, start);
+                    nul_to_space(p, pr, v, cut, start);
                 add_value(p, pr, start, cut);
                 p->pos = start + cut;
                 return false;
@@ -415,35 +435,13 @@ static bool read_value(parser *p, prop *pr) {
     /* With -E2 a NUL may belong to a character of the tree's charset
      * (UTF-16): it is looked at when the value is decoded. */
     if (nul && p->ctx->opt.encoding_mode != 2)
-        sgft__nul_to_space(p->ctx, pr, v, len, start);
-    add_value(p, pr, start, len);
-    if (pr && pr->id == P_CA && p->ca_due) {
-        /* From here on the tree's values are read in its charset. */
-        p->scan = sgft__scan_form(p->ctx, v, len, p->scan);
-        p->ca_due = false;
-    }
-    p->pos = i + 1;
+        nul_to_space(p, pr, v, len, start);
+    value_read(p, pr, start, len);
     return true;
 }
 
-void sgft__nul_to_space(sgft_ctx *ctx, const prop *pr, char *v, size_t len,
-                        uint64_t off) {
-    char *nul = memchr(v, '\0', len);
-    if (!nul)
-        return;
-    /* Reported for text (and unknown) values; in other values the space
-     * is removed by the value's check. */
-    value_type vt = pr && pr->id != P_UNKNOWN ? (value_type)sgft__props[pr->id].vt
-                                              : VT_TEXT;
-    if (pr && (vt == VT_TEXT || vt == VT_SIMPLETEXT || vt == VT_APP ||
-               vt == VT_LABEL || vt == VT_FIGURE))
-        sgft__report(ctx, M_NUL_BYTE, true, off + (uint64_t)(nul - v), NULL);
-    for (; nul; nul = memchr(nul, '\0', len - (size_t)(nul - v)))
-        *nul = ' ';
-}
-
 /* Reads '[' values while they follow (white space between them). */
-static void read_values(parser *p, prop *pr) {
+static void read_values(parser *p, const parse_prop *pr) {
     for (;;) {
         if (!read_value(p, pr))
             return;
@@ -462,13 +460,27 @@ static void read_values(parser *p, prop *pr) {
  * letters are removed as SGFC does; digits before any capital are
  * illegal characters.  upper counts the characters kept: capitals and
  * digits. */
-static void identifier(parser *p) {
+/* Reads the letters of an identifier at pos (see identifier()) and what
+ * follows them up to the '[' of its first value, into name (upper
+ * characters kept of total read).  False when no value follows (the
+ * message is said) or the letters are junk. */
+static bool read_identifier(parser *p, char *name, size_t *upper_,
+                            size_t *total_) {
     uint64_t off = p->pos;
-    prop *last = p->last_prop;
-    p->last_prop = NULL;
-    char name[ID_MAX_LEN + 1];
     size_t upper = 0, total = 0;
     int c;
+    input *in = p->in;
+    const char *s = in_ptr(in, off);
+    if (in->win + in->len - off >= 3 && is_upper(s[0]) &&
+        (s[1] == '[' || (is_upper(s[1]) && s[2] == '['))) {
+        /* The identifier of most properties, "B[" or "PB[": what the
+         * loop and the skips below find in it, taken at once. */
+        *upper_ = *total_ = s[1] == '[' ? 1 : 2;
+        memcpy(name, s, *upper_);
+        p->pos += *upper_;
+        sgft__junk_flush(p);
+        return true;
+    }
     while ((c = peek(p)) != EOF_CH && is_id_char(c, upper)) {
         if (!is_lower(c)) {
             if (upper < ID_MAX_LEN)
@@ -478,17 +490,17 @@ static void identifier(parser *p) {
         total++;
         p->pos++;
     }
+    *upper_ = upper;
+    *total_ = total;
     if (upper == 0) {
         /* Lowercase letters not attached to an identifier are junk (8). */
         uint64_t end = p->pos;
         p->pos = off;
         for (; p->pos < end; p->pos++)
             sgft__junk_add(p, peek(p));
-        p->last_prop = last;
-        return;
+        return false;
     }
     sgft__junk_flush(p);
-    uint64_t id_end = p->pos;
     uint64_t at;
     sgft__skip_id_junk(p);
     c = sgft__peek_nonws(p, 0, &at);
@@ -506,9 +518,23 @@ static void identifier(parser *p) {
         } else {
             report_at(p, M_NO_VALUE, off, &r);
         }
-        return;
+        return false;
     }
     p->pos += at;
+    return true;
+}
+
+static void identifier(parser *p) {
+    uint64_t off = p->pos;
+    bool had_last = p->has_last_prop;
+    p->has_last_prop = false;
+    char name[ID_MAX_LEN + 1];
+    size_t upper, total;
+    if (!read_identifier(p, name, &upper, &total)) {
+        if (!upper) /* junk: the values after it are still the last's */
+            p->has_last_prop = had_last;
+        return;
+    }
     uint64_t bracket = p->pos; /* of the first value */
     if (upper >= ID_MAX_LEN) {
         report r = {0};
@@ -525,38 +551,23 @@ static void identifier(parser *p) {
     if (!node_for_prop(p, off))
         return;
     prop_id id = sgft__prop_lookup(&p->ctx->pindex, name, upper);
-    prop *pr;
-    if (p->ev) {
-        pr = &p->scratch;
-        memset(pr, 0, sizeof *pr);
-        pr->id = id;
-        pr->off = off;
-        memcpy(p->scratch_name, name, upper + 1);
-        pr->name = id != P_UNKNOWN ? sgft__props[id].id : p->scratch_name;
-        if (p->ev->property)
-            p->ev->property(p->ev_data, pr->name);
-    } else {
-        pr = sgft__prop_add(p->ctx, top(p)->last, id, name, upper, off);
-        if (!pr) {
-            oom(p);
-            return;
-        }
-    }
-    if (upper != total && !p->ev) {
-        pr->flags |= PROPF_LOWERCASE;
-        pr->raw_name = sgft__arena_strndup(&p->ctx->tree_arena,
-                                           in_ptr(p->in, off),
-                                           (size_t)(id_end - off));
-        if (!pr->raw_name)
-            oom(p);
-    }
+    if (id == P_UNKNOWN)
+        memcpy(p->name, name, upper + 1);
+    parse_prop *pr = &p->last_prop;
+    pr->id = id;
+    pr->name = id != P_UNKNOWN ? sgft__props[id].id : p->name;
+    event ev = {.off = off, .id = id, .name = pr->name,
+                .lowercase = upper != total, .raw = in_ptr(p->in, off),
+                .len = total};
+    if (!emit(p, p->sink->prop, &ev))
+        return;
     if (upper > 2) {
         report r = {0};
         r.prop = pr->name;
         report_at(p, M_ID_LONGER_THAN_TWO, bracket, &r); /* as SGFC */
     }
     read_values(p, pr);
-    p->last_prop = pr;
+    p->has_last_prop = true;
 }
 
 /* --- the main loop ----------------------------------------------------- */
@@ -564,7 +575,7 @@ static void identifier(parser *p) {
 /* Whether s (8 bytes readable) starts the node of most records, ";B[pd]"
  * or ";W[pd]" (two lowercase letters), with ';', '(' or ')' next (or
  * after one line break). */
-static inline bool is_plain_move(const char *s) {
+static inline bool is_move(const char *s) {
     if (s[0] != ';' || (s[1] != 'B' && s[1] != 'W') || s[2] != '[' ||
         !is_lower(s[3]) || !is_lower(s[4]) || s[5] != ']')
         return false;
@@ -572,61 +583,53 @@ static inline bool is_plain_move(const char *s) {
     return next == ';' || next == '(' || next == ')';
 }
 
-/* The node of most records (is_plain_move) read in one step, and the
- * nodes of that form that follow it in the same sequence.  The bytes
- * hold no fault of syntax, so what is built is what the general path
- * (add_node, identifier, read_values) builds from them.  Returns false
- * for any other bytes: they take the general path. */
-static bool plain_move_node(parser *p) {
+/* The node at pos (its ';').  The node of most records (is_move) is
+ * read at once, with the nodes of that form after it: their bytes hold
+ * nothing that the general path would report or repair, and they go out
+ * as one node event that says what the events of each node, property
+ * and value would (parse.h).  Any other node is made here and its
+ * properties are left to the general path (identifier, read_values). */
+static void read_node(parser *p) {
     input *in = p->in;
-    uint64_t avail = in->win + in->len - p->pos;
-    if (p->ev || p->scan || avail < 8)
-        return false;
-    const char *s = in_ptr(in, p->pos);
-    if (!is_plain_move(s))
-        return false;
     uint64_t off = p->pos;
-    sgft__junk_flush(p);
-    if (!add_node(p, off))
-        return true;
-    if (!sgft__prop_add_one(p->ctx, top(p)->last, s[1] == 'B' ? P_B : P_W,
-                            off + 1, off + 3, 2)) {
-        oom(p);
-        return true;
-    }
-    /* The nodes after it: children of one another, in one allocation
-     * each, a line break between two of them skipped. */
-    frame *f = top(p);
-    node *last = f->last;
+    const char *s = in_ptr(in, off);
     const char *end = in->data + in->len;
-    s += 6;
-    off += 6;
-    for (;;) {
-        const char *t = s[0] == '\n' ? s + 1 : s;
-        if (end - t < 8 || !is_plain_move(t))
-            break;
-        off += (uint64_t)(t - s);
-        node *n = sgft__node_new_one(p->ctx, last, off,
-                                     t[1] == 'B' ? P_B : P_W, off + 3, 2);
-        if (!n) {
-            oom(p);
-            break;
-        }
-        last = n;
-        s = t + 6;
-        off += 6;
+    if (p->scan || end - s < 8 || !is_move(s)) {
+        event ev = {.off = off};
+        add_node(p, &ev);
+        p->pos++;
+        return;
     }
-    f->last = last;
-    p->pos = off;
-    return true;
+    event ev = {.off = off, .raw = s, .move = p->moves};
+    bool root = !p->has_root;
+    for (;;) {
+        p->moves[ev.moves].off = off;
+        p->moves[ev.moves++].id = s[1] == 'B' ? P_B : P_W;
+        p->pos = off + 6;
+        /* the next node, a line break before it skipped */
+        size_t t = s[6] == '\n' ? 7 : 6;
+        if (ev.moves == MOVE_RUN || end - s < (ptrdiff_t)t + 8 ||
+            !is_move(s + t))
+            break;
+        s += t;
+        off += t;
+    }
+    prop_id last = p->moves[ev.moves - 1].id;
+    p->last_prop.id = last;
+    p->last_prop.name = sgft__props[last].id;
+    if (!add_node(p, &ev))
+        return;
+    /* the nodes after the first, each a child of the one before */
+    top(p)->ldepth += (long)ev.moves - 1;
+    p->ca_due = root && ev.moves == 1;
+    p->has_last_prop = true;
 }
 
-/* Reads on until a game tree was handed out (pull) or the input ends.
- * Returns 1 when a tree is ready, 0 at the end, or a negative status. */
-static int run(parser *p) {
-    if (p->ready) {
-        p->ready = false;
-        release_tree(p);
+int sgft__parser_run(parser *p) {
+    p->paused = false;
+    if (p->release_due) {
+        p->release_due = false;
+        sgft__input_release(p->in, p->pos);
     }
     if (p->finished || p->status)
         return p->status;
@@ -634,21 +637,20 @@ static int run(parser *p) {
         p->started = true;
         if (!sgft__find_start(p)) {
             p->finished = true;
-            if (!p->status)
-                sgft__report(p->ctx, M_NO_SGF_DATA, false, 0, NULL);
+            if (!p->status && p->report_fn)
+                p->report_fn(p->report_data, M_NO_SGF_DATA, false, 0, NULL);
             return p->status;
         }
         sgft__input_release(p->in, p->pos);
     }
     int c;
-    while (!p->status && !p->ready && !(p->ev_stop && *p->ev_stop) &&
-           (c = peek(p)) != EOF_CH) {
+    while (!p->status && !p->paused && (c = peek(p)) != EOF_CH) {
         if (is_ws(c)) {
             sgft__skip_ws(p);
             continue;
         }
         if (c == '(') {
-            p->last_prop = NULL;
+            p->has_last_prop = false;
             open_paren(p);
             continue;
         }
@@ -676,20 +678,17 @@ static int run(parser *p) {
             continue;
         }
         if (c == ')') {
-            p->last_prop = NULL;
+            p->has_last_prop = false;
             close_paren(p);
         } else if (c == ';') {
-            p->last_prop = NULL;
-            if (plain_move_node(p))
-                continue;
+            p->has_last_prop = false;
             sgft__junk_flush(p);
-            add_node(p, p->pos);
-            p->pos++;
-        } else if (c == '[' && p->last_prop) {
+            read_node(p);
+        } else if (c == '[' && p->has_last_prop) {
             /* More values of the property before the illegal characters
              * (8), as SGFC has them. */
             sgft__junk_flush(p);
-            read_values(p, p->last_prop);
+            read_values(p, &p->last_prop);
         } else if (c == '[') {
             /* Values without identifier (54): dropped. */
             sgft__junk_flush(p);
@@ -702,10 +701,10 @@ static int run(parser *p) {
             p->pos++;
         }
     }
-    if (p->ready)
-        return 1;
     if (p->status)
         return p->status;
+    if (p->paused)
+        return 1;
     sgft__junk_flush(p);
     p->finished = true;
     if (p->depth > 0) {
@@ -715,79 +714,78 @@ static int run(parser *p) {
             report_at(p, M_MISSING_PAREN, p->pos, NULL);
         p->depth = 0;
         tree_end(p);
-        if (p->ready)
+        if (p->status)
+            return p->status;
+        if (p->paused)
             return 1;
     }
     return p->status;
 }
 
-parser *sgft__parser_new(sgft_ctx *ctx, tree_done_fn done,
-                         const sgft_events *ev, void *ev_data) {
+/* The report sink of a parser that speaks: the context's. */
+static void report_ctx(void *ctx, msg_id code, bool has_pos, uint64_t off,
+                       const report *r) {
+    sgft__report(ctx, code, has_pos, off, r);
+}
+
+void sgft__parser_init(parser *p, sgft_ctx *ctx, input *in,
+                       const event_sink *sink, void *data) {
+    memset(p, 0, sizeof *p);
+    p->ctx = ctx;
+    p->in = in;
+    p->sink = sink;
+    p->sink_data = data;
+    p->report_fn = report_ctx;
+    p->report_data = ctx;
+    p->header = ctx->opt.keep_header ? &ctx->header : NULL;
+}
+
+parser *sgft__parser_new(sgft_ctx *ctx, const event_sink *sink,
+                         void *data) {
     /* The last run's parser, if the context kept it, with its stack. */
     parser *p = ctx->spare_parser;
+    frame *stack = NULL;
+    size_t cap = 0;
     if (p) {
         ctx->spare_parser = NULL;
-        frame *stack = p->stack;
-        size_t cap = p->cap;
-        memset(p, 0, sizeof *p);
-        p->stack = stack;
-        p->cap = cap;
-    } else if (!(p = calloc(1, sizeof *p))) {
+        stack = p->stack;
+        cap = p->cap;
+    } else if (!(p = malloc(sizeof *p))) {
         return NULL;
     }
-    p->ctx = ctx;
-    p->in = &ctx->in;
-    p->done = done;
-    p->ev = ev;
-    p->ev_data = ev_data;
-    p->pull = !done && !ev;
+    sgft__parser_init(p, ctx, &ctx->in, sink, data);
+    p->stack = stack;
+    p->cap = cap;
     return p;
 }
 
-int sgft__parser_next(parser *p, game_tree **tree) {
-    int st = run(p);
-    *tree = st == 1 ? &p->tree : NULL;
-    return st;
+void sgft__parser_fini(parser *p) {
+    if (p->release_due)
+        sgft__input_release(p->in, p->pos);
+    free(p->stack);
+    p->stack = NULL;
+    p->cap = 0;
 }
 
-void sgft__parser_free(parser *p) {
+void sgft__parser_free(parser *p, sgft_ctx *ctx) {
     if (!p)
         return;
-    if (p->ready)
-        release_tree(p);
-    sgft_ctx *ctx = p->ctx;
+    if (p->release_due) {
+        p->release_due = false;
+        sgft__input_release(p->in, p->pos);
+    }
     if (!ctx->spare_parser && p->cap * sizeof *p->stack <= SPARE_MAX) {
         ctx->spare_parser = p;
         return;
     }
-    free(p->stack);
+    sgft__parser_fini(p);
     free(p);
 }
 
 void sgft__parser_release_spare(sgft_ctx *ctx) {
     if (ctx->spare_parser) {
-        free(ctx->spare_parser->stack);
+        sgft__parser_fini(ctx->spare_parser);
         free(ctx->spare_parser);
     }
     ctx->spare_parser = NULL;
-}
-
-int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
-    parser *p = sgft__parser_new(ctx, done, NULL, NULL);
-    if (!p)
-        return SGFT_ENOMEM;
-    int st = run(p);
-    sgft__parser_free(p);
-    return st;
-}
-
-int sgft__parse_events(sgft_ctx *ctx, const sgft_events *ev, void *ev_data,
-                       const bool *stop) {
-    parser *p = sgft__parser_new(ctx, NULL, ev, ev_data);
-    if (!p)
-        return SGFT_ENOMEM;
-    p->ev_stop = stop;
-    int st = run(p);
-    sgft__parser_free(p);
-    return st;
 }

@@ -1,8 +1,9 @@
-/* parse_outside.c - the text outside the game trees: where the SGF data
- * starts (-b, the header kept with -k, message 6), the illegal characters
- * between and after the trees (8), read in bounded memory, and between an
- * identifier and its values, and white space; and the reading ahead that
- * the parser needs. */
+/* parse_outside.c - the parser's text outside the game trees: where the
+ * SGF data starts (-b, the header kept with -k, message 6), the illegal
+ * characters between and after the trees (8), read in bounded memory, and
+ * between an identifier and its values, and white space; and the reading
+ * ahead that the parser needs.  Part of the parser's stage (parse.h): it
+ * calls the input and the parser's report sink only. */
 #include "parse.h"
 
 #include <errno.h>
@@ -166,7 +167,7 @@ static bool junk_then_node(parser *p) {
 /* Skips the text before the first game tree (-b); keeps it with -k.
  * Returns false when no SGF data was found. */
 bool sgft__find_start(parser *p) {
-    sgft_ctx *ctx = p->ctx;
+    const sgft_ctx *ctx = p->ctx;
     bool warned = false;
     for (;;) {
         int c = peek(p);
@@ -198,8 +199,8 @@ bool sgft__find_start(parser *p) {
             report_at(p, M_SGF_IN_HEADER, p->pos, &r);
             warned = true;
         }
-        if (ctx->opt.keep_header)
-            sgft__buf_putc(&ctx->header, (char)c);
+        if (p->header)
+            sgft__buf_putc(p->header, (char)c);
         p->pos++;
         if ((p->pos & 0xFFFF) == 0)
             sgft__input_release(p->in, p->pos);

@@ -1,5 +1,9 @@
 /* tree.c - nodes, properties and values of one game tree, all allocated in
- * the context's tree arena; unlinking is enough to delete. */
+ * the context's tree arena; unlinking is enough to delete.  The trees
+ * are built by tree_build.c from the parser's events; here are the walks,
+ * the public tree API and the edit API that the rules change them with.
+ * It calls only what is below it: the arena, the property table and the
+ * text of values. */
 #include "internal.h"
 
 #include <errno.h>
@@ -63,54 +67,6 @@ value *sgft__value_add(sgft_ctx *ctx, prop *p, uint64_t off, size_t len) {
     return v;
 }
 
-/* A property with its one value, allocated together. */
-struct prop_one {
-    prop p;
-    value v;
-};
-
-/* Fills o: the property id (known) at off with the value of len bytes at
- * value_off. */
-static void prop_one_init(struct prop_one *o, prop_id id, uint64_t off,
-                          uint64_t value_off, size_t len) {
-    o->v = (value){.off = value_off, .len = len};
-    o->p = (prop){.id = id, .name = sgft__props[id].id, .off = off,
-                  .values = &o->v, .last_value = &o->v};
-}
-
-node *sgft__node_new_one(sgft_ctx *ctx, node *parent, uint64_t off,
-                         prop_id id, uint64_t value_off, size_t len) {
-    struct {
-        node n;
-        struct prop_one one;
-    } *o = sgft__arena_alloc(&ctx->tree_arena, sizeof *o);
-    if (!o)
-        return NULL;
-    prop_one_init(&o->one, id, off + 1, value_off, len);
-    o->n = (node){.parent = parent, .props = &o->one.p,
-                  .last_prop = &o->one.p, .off = off};
-    if (parent->last_child)
-        parent->last_child->next = &o->n;
-    else
-        parent->child = &o->n;
-    parent->last_child = &o->n;
-    return &o->n;
-}
-
-bool sgft__prop_add_one(sgft_ctx *ctx, node *n, prop_id id, uint64_t off,
-                        uint64_t value_off, size_t len) {
-    struct prop_one *o = sgft__arena_alloc(&ctx->tree_arena, sizeof *o);
-    if (!o)
-        return false;
-    prop_one_init(o, id, off, value_off, len);
-    if (n->last_prop)
-        n->last_prop->next = &o->p;
-    else
-        n->props = &o->p;
-    n->last_prop = &o->p;
-    return true;
-}
-
 void sgft__prop_unlink(node *n, prop *p) {
     prop *prev = NULL;
     for (prop *q = n->props; q; prev = q, q = q->next) {
@@ -147,6 +103,18 @@ bool sgft__prop_set_text(sgft_ctx *ctx, prop *p, const char *text,
     v->flags = VALF_DECODED;
     p->values = p->last_value = v;
     return true;
+}
+
+uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id) {
+    node *root = tree->root;
+    prop *p = sgft__prop_find(root, id);
+    if (p)
+        return p->off;
+    uint64_t off = root->off;
+    for (p = root->props; p; p = p->next)
+        if (p == root->props || p->off < off)
+            off = p->off;
+    return off;
 }
 
 node *sgft__node_next_preorder(node *n) {

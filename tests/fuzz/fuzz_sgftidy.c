@@ -128,19 +128,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     sgft_options_set(o, SGFT_OPT_ENCODING_MODE, 1 + (pick >> 3) % 3);
     size_t piece = 1 + ((pick >> 5) & 7);
 
-    char fast[64], slow[64];
-    if (sgft__dec_sniff_ca_fast((const char *)data, size, fast, sizeof fast)) {
+    /* The CA of the first root node, on a parser of its own. */
+    {
+        char ca[64];
         sgft_ctx *c = sgft_ctx_new(o, NULL, NULL);
         if (!c)
             abort();
-        sgft__dec_sniff_ca_parse(c, (const char *)data, size, slow,
-                                 sizeof slow);
+        sgft__dec_sniff_ca(c, (const char *)data, size, ca, sizeof ca);
         sgft_ctx_free(c);
-        if (strcmp(fast, slow) != 0) {
-            fprintf(stderr, "CA read without the parser: [%s], with: [%s]\n",
-                    fast, slow);
-            abort();
-        }
     }
 
     static out w1, w2, w3;
