@@ -26,6 +26,7 @@ for o in "$@"; do
 		$0 ~ / O |[.]t(data|bss)\t/ { printf "%s\t%s\tMUTABLE\n", f, $NF }'
 done | awk -F "$tab" -v layers="${LAYERS:-}" -v maxc="${MAX_CIRCLE:-0}" -v maxm="${MAX_MUTABLE:--1}" \
 	-v nothreads="${NO_THREADS:-0}" '
+BEGIN { n = 0; nu = 0; nm = 0 }
 {
 	file = $1; sym = $2; type = $3
 	if (!(file in idx)) { idx[file] = n; names[n++] = file }
