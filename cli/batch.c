@@ -299,15 +299,21 @@ end:
 /* --- one file ------------------------------------------------------------- */
 
 /* Runs the job's input (writes j->out when not NULL); safe in a worker
- * thread when the job is deferred. */
-static void job_run(job *j) {
+ * thread when the job is deferred.  kept (NULL: none) holds the
+ * thread's context from job to job: the memory a file needs is then
+ * taken from the system once a thread, not once a file. */
+static void job_run(job *j, void **kept) {
     cli *c = j->c;
     SGFT_HOOK("job", j->in);
-    sgft_ctx *ctx = sgft_ctx_new(j->opt, job_diag, j);
-    if (!ctx) {
+    sgft_ctx *ctx = kept ? *kept : NULL;
+    if (ctx)
+        sgft_ctx_reset(ctx, j->opt, job_diag, j);
+    else if (!(ctx = sgft_ctx_new(j->opt, job_diag, j))) {
         j->oom = true;
         return;
     }
+    if (kept)
+        *kept = ctx;
     if (c->tty)
         sgft_ctx_set_decider(ctx, ask_terminal, j);
     /* A batch never waits on a FIFO or a device named in it. */
@@ -321,7 +327,8 @@ static void job_run(job *j) {
         FILE *out = stdout;
         if (j->deferred && !(out = open_memstream(&j->text, &j->text_len))) {
             j->oom = true;
-            sgft_ctx_free(ctx);
+            if (!kept)
+                sgft_ctx_free(ctx);
             return;
         }
         j->different = compare_file(j, ctx, out);
@@ -340,7 +347,8 @@ static void job_run(job *j) {
     if (refused && !j->folder)
         sgft_report(ctx, 142, refused);
     j->sum = *sgft_ctx_summary(ctx);
-    sgft_ctx_free(ctx);
+    if (!kept)
+        sgft_ctx_free(ctx);
 }
 
 /* Prints what the job kept back and its status line; returns its exit
@@ -392,7 +400,7 @@ int run_single(cli *c, const char *in, const char *out) {
     if (refused)
         job_fault(&j, refused, why);
     else
-        job_run(&j);
+        job_run(&j, NULL);
     free(why);
     return job_report(&j);
 }
@@ -729,11 +737,13 @@ static pool_step prepare(batch_run *b, size_t i, job *j) {
     return job_config(j) ? POOL_RUN : POOL_READY;
 }
 
-static void batch_work(void *arg, size_t i, void *slot) {
+static void batch_work(void *arg, size_t i, void *slot, void **local) {
     (void)arg;
     (void)i;
-    job_run(slot);
+    job_run(slot, local);
 }
+
+static void drop_context(void *ctx) { sgft_ctx_free(ctx); }
 
 static void batch_finish(void *arg, size_t i, void *slot) {
     batch_run *b = arg;
@@ -874,7 +884,7 @@ int run_batch(cli *c) {
     if (c->mode != B_CHECK)
         late_start();
     pool_ops ops = {&b, batch_prepare, batch_work, batch_finish,
-                    c->prog.on ? batch_idle : NULL};
+                    c->prog.on ? batch_idle : NULL, drop_context};
     /* --check runs the paths named as files at once, in parallel: what
      * each one is, is not asked of the file system beforehand, one path
      * after the other, while the workers wait.  Those that turn out to

@@ -124,7 +124,9 @@ int guard_outfile(const sgft_options *opt, const char *in, const char *out,
  * bytes, zeroed) and says whether it has work: POOL_RUN, POOL_READY
  * (nothing to run: only to finish), or POOL_AFTER_EARLIER (it depends
  * on items not finished yet: asked again once they are, and then it
- * must not say so again).  work runs in a worker thread; finish (main
+ * must not say so again).  work runs in a worker thread, given the
+ * thread's local pointer (NULL at first, kept from item to item, and
+ * dropped when the thread ends, the main thread's at pool_free); finish (main
  * thread, in the order of the items) reports the item.  idle, when not
  * NULL, is called by the main thread about five times a second while
  * it waits.  With one job every item is prepared, run and finished in
@@ -133,9 +135,10 @@ typedef enum pool_step { POOL_RUN, POOL_READY, POOL_AFTER_EARLIER } pool_step;
 typedef struct pool_ops {
     void *arg;
     pool_step (*prepare)(void *arg, size_t i, void *slot);
-    void (*work)(void *arg, size_t i, void *slot);
+    void (*work)(void *arg, size_t i, void *slot, void **local);
     void (*finish)(void *arg, size_t i, void *slot);
     void (*idle)(void *arg);
+    void (*drop)(void *local); /* NULL: nothing to drop */
 } pool_ops;
 typedef struct pool pool;
 pool *pool_new(unsigned jobs);

@@ -194,12 +194,18 @@ typedef struct sgft_summary {
 typedef struct sgft_ctx sgft_ctx;
 
 /* A context holds the options and the state of one run over one input.
- * Returns NULL when out of memory.  Once a thread has made more than
- * one context, sgft_ctx_free() keeps the memory of one context in that
- * thread for the thread's next sgft_ctx_new(), and frees it when the
- * thread ends. */
+ * Returns NULL when out of memory. */
 sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
                        void *userdata);
+/* Makes ctx as sgft_ctx_new(opts, fn, userdata) makes a new context, for
+ * the next run, but for the memory it took (the tree's arena, the board,
+ * the checker's and the writer's scratch, the buffers, the converters of
+ * charset detection): a batch that runs its files through one context
+ * per thread takes that memory from the system once, not once a file.
+ * The decider, the progress callback and sgft_ctx_set_regular_only are
+ * those of a new context again. */
+void sgft_ctx_reset(sgft_ctx *ctx, const sgft_options *opts, sgft_diag_fn fn,
+                    void *userdata);
 void sgft_ctx_free(sgft_ctx *ctx);
 
 /* What to do with a game-info value that cannot be repaired (-i). */
