@@ -314,6 +314,7 @@ static void job_run(job *j, void **kept) {
     }
     if (kept)
         *kept = ctx;
+    sgft_ctx_set_outputs(ctx, c->outs);
     if (c->tty)
         sgft_ctx_set_decider(ctx, ask_terminal, j);
     /* A batch never waits on a FIFO or a device named in it. */
@@ -864,6 +865,7 @@ int run_batch(cli *c) {
     path_list files = {0}, failed = {0}, folders = {0};
     batch_run b;
     memset(&b, 0, sizeof b);
+    durable dur = {0};
     keep_freed_memory();
     printing_thread = pthread_self();
     b.c = c;
@@ -879,10 +881,13 @@ int run_batch(cli *c) {
         jobs = 1;
     if (!(b.pool = pool_new(jobs)))
         goto oom;
-    /* Files synced in groups, not one by one (sgftidy(1), FILES). */
-    sgft_outputs_batch(c->mode != B_CHECK);
-    if (c->mode != B_CHECK)
-        late_start();
+    /* Files synced in groups, not one by one (sgftidy(1), FILES): their
+     * groups put in place, and the old files closed, by threads of their
+     * own. */
+    if (c->mode != B_CHECK) {
+        late_start(c);
+        durable_start(&dur, c->outs);
+    }
     pool_ops ops = {&b, batch_prepare, batch_work, batch_finish,
                     c->prog.on ? batch_idle : NULL, drop_context};
     /* --check runs the paths named as files at once, in parallel: what
@@ -974,7 +979,7 @@ end:
     if (c->mode != B_CHECK) {
         c->cur_file = "sgftidy";
         sgft_ctx *ctx = sgft_ctx_new(c->base, print_diag, c);
-        if (!ctx || sgft_outputs_sync(ctx) < 0) {
+        if (!ctx || sgft_outputs_sync(c->outs, ctx) < 0) {
             sgft_summary fault = {0};
             fault.fatal = 1;
             sgft_reporter_file(c->rep, c->cur_file, &fault, 0);
@@ -985,8 +990,8 @@ end:
          * waited in a group (none may be held back any more). */
         int late = late_report(c);
         b.worst = late > b.worst ? late : b.worst;
-        late_stop();
-        sgft_outputs_batch(false);
+        late_stop(c);
+        durable_stop(&dur);
     }
     progress_clear(&c->prog);
     pool_free(b.pool);

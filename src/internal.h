@@ -327,6 +327,7 @@ struct sgft_ctx {
     sgft_progress_fn progress; /* sgft_run_file's reads */
     void *progress_data;
     bool regular_only;    /* sgft_ctx_set_regular_only */
+    sgft_outputs *outputs; /* sgft_ctx_set_outputs, or NULL */
     /* -E2, -E3: the first bytes of the input, read to see whether it is
      * UTF-16 or UTF-32, then handed to the parser (api.c) */
     struct input_peek {

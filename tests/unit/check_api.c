@@ -179,9 +179,11 @@ END_TEST
  * comes; its handler removes the temporary files and ends the child.
  * Each child's timer is set to another moment; the folder must be empty
  * after every child. */
+static sgft_outputs *signal_outs;
+
 static void remove_and_exit(int sig) {
     (void)sig;
-    sgft_remove_temp_files();
+    sgft_outputs_remove_temp_files(signal_outs);
     _exit(0);
 }
 
@@ -199,22 +201,26 @@ static void make_temps_until_signal(const char *dir, long usec) {
     int dfd = open(dir, O_RDONLY | O_DIRECTORY);
     if (dfd < 0)
         _exit(3);
+    if (!(signal_outs = sgft_outputs_new(0)))
+        _exit(3);
+    temp_list *tl = sgft__outputs_temps(signal_outs);
     signal(SIGALRM, remove_and_exit);
     struct itimerval t = {{0, 0}, {usec / 1000000, usec % 1000000}};
     setitimer(ITIMER_REAL, &t, NULL);
     for (long i = 0; i < 2000000; i++) {
         char *name = sgft__temp_name_for("game.sgf");
         temp_slot *slot = NULL;
-        int fd = i % 2 ? sgft__temp_unnamed(dfd, 0600) : -1;
-        if (fd >= 0 && sgft__temp_link(fd, dfd, name, &slot) < 0)
+        int fd = i % 2 ? sgft__temp_unnamed(tl, dfd, 0600) : -1;
+        if (fd >= 0 && sgft__temp_link(tl, fd, dfd, name, &slot) < 0)
             _exit(3);
-        if (fd < 0 && (fd = sgft__temp_create(dfd, name, 0600, &slot)) < 0)
+        if (fd < 0 && (fd = sgft__temp_create(tl, dfd, name, 0600, &slot)) < 0)
             _exit(3);
-        if (!sgft__temp_enter())
+        temp_section sec;
+        if (!sgft__temp_enter(tl, &sec))
             _exit(4);
         sgft__temp_unregister(slot);
         unlinkat(dfd, name, 0);
-        sgft__temp_leave();
+        sgft__temp_leave(tl, &sec);
         free(name);
         close(fd);
     }
@@ -255,12 +261,14 @@ START_TEST(test_signal_while_naming) {
 }
 END_TEST
 
-/* sgft_on_first_temp_file: its function runs once, before the first
- * temporary file exists, and not at all while no file is written. */
+/* sgft_outputs_on_first_temp_file: its function runs once, before the
+ * first temporary file exists, and not at all while no file is
+ * written. */
 static char hook_dir[64];
 static int hook_calls, hook_temps_seen;
 
-static void hook(void) {
+static void hook(void *data) {
+    ck_assert_ptr_eq(data, hook_dir);
     hook_calls++;
     DIR *d = opendir(hook_dir);
     ck_assert_ptr_nonnull(d);
@@ -282,8 +290,11 @@ START_TEST(test_first_temp_hook) {
     ck_assert_ptr_nonnull(f);
     fputs(two, f);
     fclose(f);
-    sgft_on_first_temp_file(hook);
+    sgft_outputs *outs = sgft_outputs_new(0);
+    ck_assert_ptr_nonnull(outs);
+    sgft_outputs_on_first_temp_file(outs, hook, hook_dir);
     sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    sgft_ctx_set_outputs(ctx, outs);
     /* No output: no temporary file, no call. */
     ck_assert_int_ge(sgft_run_file(ctx, in, NULL), 0);
     ck_assert_int_eq(hook_calls, 0);
@@ -296,7 +307,7 @@ START_TEST(test_first_temp_hook) {
     ck_assert_int_ge(sgft_run_file(ctx, in, out2), 0);
     ck_assert_int_eq(hook_calls, 1);
     sgft_ctx_free(ctx);
-    sgft_on_first_temp_file(NULL);
+    sgft_outputs_free(outs);
     ck_assert_int_eq(access(out2, F_OK), 0);
     unlink(in);
     unlink(out1);
