@@ -178,6 +178,7 @@ static void ctx_release(sgft_ctx *ctx) {
     sgft__board_release(ctx);
     sgft__checker_release(ctx);
     sgft__write_release(ctx);
+    sgft__detector_free(ctx->detector);
     sgft__arena_free(&ctx->tree_arena);
     sgft__buf_free(&ctx->msgbuf);
     sgft__buf_free(&ctx->header);
