@@ -41,6 +41,55 @@ static const char two[] =
     ";B[pd];W[dp](;B[pp])(;B[dd]))\n"
     "(;FF[4]GM[1]SZ[9];B[ee])";
 
+/* sgft_ctx_reset: a context used again runs a text as a new one does:
+ * the same messages and summary, with the options and callback given
+ * again, and nothing of the run before (its decider, its outputs). */
+static sgft_decision never_asked(void *data, const char *prop,
+                                 const char *value, unsigned long line,
+                                 char *answer, size_t size) {
+    (void)data, (void)prop, (void)value, (void)line, (void)answer, (void)size;
+    ck_abort_msg("the decider of the run before was kept");
+    return SGFT_KEEP;
+}
+
+static int run_text(sgft_ctx *ctx, const char *text, sgft_buffer *out) {
+    sgft_memory in = {text, strlen(text), 0};
+    return sgft_run(ctx, sgft_memory_read, &in, sgft_buffer_write, out);
+}
+
+START_TEST(test_ctx_reset) {
+    static const char bad[] = "(;FF[4]GM[1]SZ[19]DT[yesterday]KM[x];B[pd];B[pd])";
+    diag_log fresh = {0}, before = {0}, again = {0};
+    sgft_buffer out1 = {0}, out2 = {0};
+    sgft_ctx *ctx = sgft_ctx_new(NULL, log_diag, &fresh);
+    ck_assert_int_eq(run_text(ctx, bad, &out1), 0);
+    sgft_summary first = *sgft_ctx_summary(ctx);
+    sgft_ctx_free(ctx);
+    /* Another text first, with a decider and outputs. */
+    ctx = sgft_ctx_new(NULL, log_diag, &before);
+    sgft_outputs *outs = sgft_outputs_new(0);
+    ck_assert_ptr_nonnull(outs);
+    sgft_ctx_set_outputs(ctx, outs);
+    sgft_ctx_set_decider(ctx, never_asked, NULL);
+    ck_assert_int_eq(run_text(ctx, two, &out2), 0);
+    free(out2.data);
+    out2 = (sgft_buffer){0};
+    sgft_ctx_reset(ctx, NULL, log_diag, &again);
+    ck_assert_int_eq(run_text(ctx, bad, &out2), 0);
+    const sgft_summary *second = sgft_ctx_summary(ctx);
+    ck_assert_uint_eq(second->errors, first.errors);
+    ck_assert_uint_eq(second->warnings, first.warnings);
+    ck_assert_uint_eq(second->trees, first.trees);
+    ck_assert_str_eq(again.text, fresh.text);
+    ck_assert_uint_eq(out2.len, out1.len);
+    ck_assert(memcmp(out2.data, out1.data, out1.len) == 0);
+    sgft_ctx_free(ctx);
+    sgft_outputs_free(outs);
+    free(out1.data);
+    free(out2.data);
+}
+END_TEST
+
 START_TEST(test_reader_memory_walk) {
     sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
     sgft_reader *r = sgft_reader_memory(ctx, two, strlen(two));
@@ -549,6 +598,7 @@ Suite *api_suite(void) {
     Suite *s = suite_create("api");
     TCase *tc = tcase_create("api");
     tcase_add_test(tc, test_reader_memory_walk);
+    tcase_add_test(tc, test_ctx_reset);
     tcase_add_test(tc, test_check_edit_write);
     tcase_add_test(tc, test_reader_file_errors);
     tcase_add_test(tc, test_first_temp_hook);
