@@ -12,7 +12,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <setjmp.h>
-#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
