@@ -299,15 +299,22 @@ end:
 /* --- one file ------------------------------------------------------------- */
 
 /* Runs the job's input (writes j->out when not NULL); safe in a worker
- * thread when the job is deferred. */
-static void job_run(job *j) {
+ * thread when the job is deferred.  kept (NULL: none) holds the
+ * thread's context from job to job: the memory a file needs is then
+ * taken from the system once a thread, not once a file. */
+static void job_run(job *j, void **kept) {
     cli *c = j->c;
     SGFT_HOOK("job", j->in);
-    sgft_ctx *ctx = sgft_ctx_new(j->opt, job_diag, j);
-    if (!ctx) {
+    sgft_ctx *ctx = kept ? *kept : NULL;
+    if (ctx)
+        sgft_ctx_reset(ctx, j->opt, job_diag, j);
+    else if (!(ctx = sgft_ctx_new(j->opt, job_diag, j))) {
         j->oom = true;
         return;
     }
+    if (kept)
+        *kept = ctx;
+    sgft_ctx_set_outputs(ctx, c->outs);
     if (c->tty)
         sgft_ctx_set_decider(ctx, ask_terminal, j);
     /* A batch never waits on a FIFO or a device named in it. */
@@ -321,7 +328,8 @@ static void job_run(job *j) {
         FILE *out = stdout;
         if (j->deferred && !(out = open_memstream(&j->text, &j->text_len))) {
             j->oom = true;
-            sgft_ctx_free(ctx);
+            if (!kept)
+                sgft_ctx_free(ctx);
             return;
         }
         j->different = compare_file(j, ctx, out);
@@ -340,7 +348,8 @@ static void job_run(job *j) {
     if (refused && !j->folder)
         sgft_report(ctx, 142, refused);
     j->sum = *sgft_ctx_summary(ctx);
-    sgft_ctx_free(ctx);
+    if (!kept)
+        sgft_ctx_free(ctx);
 }
 
 /* Prints what the job kept back and its status line; returns its exit
@@ -392,7 +401,7 @@ int run_single(cli *c, const char *in, const char *out) {
     if (refused)
         job_fault(&j, refused, why);
     else
-        job_run(&j);
+        job_run(&j, NULL);
     free(why);
     return job_report(&j);
 }
@@ -729,11 +738,13 @@ static pool_step prepare(batch_run *b, size_t i, job *j) {
     return job_config(j) ? POOL_RUN : POOL_READY;
 }
 
-static void batch_work(void *arg, size_t i, void *slot) {
+static void batch_work(void *arg, size_t i, void *slot, void **local) {
     (void)arg;
     (void)i;
-    job_run(slot);
+    job_run(slot, local);
 }
+
+static void drop_context(void *ctx) { sgft_ctx_free(ctx); }
 
 static void batch_finish(void *arg, size_t i, void *slot) {
     batch_run *b = arg;
@@ -854,6 +865,7 @@ int run_batch(cli *c) {
     path_list files = {0}, failed = {0}, folders = {0};
     batch_run b;
     memset(&b, 0, sizeof b);
+    durable dur = {0};
     keep_freed_memory();
     printing_thread = pthread_self();
     b.c = c;
@@ -869,12 +881,15 @@ int run_batch(cli *c) {
         jobs = 1;
     if (!(b.pool = pool_new(jobs)))
         goto oom;
-    /* Files synced in groups, not one by one (sgftidy(1), FILES). */
-    sgft_outputs_batch(c->mode != B_CHECK);
-    if (c->mode != B_CHECK)
-        late_start();
+    /* Files synced in groups, not one by one (sgftidy(1), FILES): their
+     * groups put in place, and the old files closed, by threads of their
+     * own. */
+    if (c->mode != B_CHECK) {
+        late_start(c);
+        durable_start(&dur, c->outs);
+    }
     pool_ops ops = {&b, batch_prepare, batch_work, batch_finish,
-                    c->prog.on ? batch_idle : NULL};
+                    c->prog.on ? batch_idle : NULL, drop_context};
     /* --check runs the paths named as files at once, in parallel: what
      * each one is, is not asked of the file system beforehand, one path
      * after the other, while the workers wait.  Those that turn out to
@@ -964,7 +979,7 @@ end:
     if (c->mode != B_CHECK) {
         c->cur_file = "sgftidy";
         sgft_ctx *ctx = sgft_ctx_new(c->base, print_diag, c);
-        if (!ctx || sgft_outputs_sync(ctx) < 0) {
+        if (!ctx || sgft_outputs_sync(c->outs, ctx) < 0) {
             sgft_summary fault = {0};
             fault.fatal = 1;
             sgft_reporter_file(c->rep, c->cur_file, &fault, 0);
@@ -975,8 +990,8 @@ end:
          * waited in a group (none may be held back any more). */
         int late = late_report(c);
         b.worst = late > b.worst ? late : b.worst;
-        late_stop();
-        sgft_outputs_batch(false);
+        late_stop(c);
+        durable_stop(&dur);
     }
     progress_clear(&c->prog);
     pool_free(b.pool);

@@ -6,6 +6,7 @@
 
 #include "sgftidy.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -71,6 +72,8 @@ typedef struct cli {
     fail_level fail_on, base_fail_on;
     const char *cur_file; /* name shown in diagnostics */
     sgft_reporter *rep;
+    sgft_outputs *outs; /* the files written: their durability, their
+                           temporary files for the signal handlers */
     progress prog;
     /* The messages of the file being run, by severity (I, W, E, F). */
     bool seen[4], seen_critical[4];
@@ -124,7 +127,9 @@ int guard_outfile(const sgft_options *opt, const char *in, const char *out,
  * bytes, zeroed) and says whether it has work: POOL_RUN, POOL_READY
  * (nothing to run: only to finish), or POOL_AFTER_EARLIER (it depends
  * on items not finished yet: asked again once they are, and then it
- * must not say so again).  work runs in a worker thread; finish (main
+ * must not say so again).  work runs in a worker thread, given the
+ * thread's local pointer (NULL at first, kept from item to item, and
+ * dropped when the thread ends, the main thread's at pool_free); finish (main
  * thread, in the order of the items) reports the item.  idle, when not
  * NULL, is called by the main thread about five times a second while
  * it waits.  With one job every item is prepared, run and finished in
@@ -133,9 +138,10 @@ typedef enum pool_step { POOL_RUN, POOL_READY, POOL_AFTER_EARLIER } pool_step;
 typedef struct pool_ops {
     void *arg;
     pool_step (*prepare)(void *arg, size_t i, void *slot);
-    void (*work)(void *arg, size_t i, void *slot);
+    void (*work)(void *arg, size_t i, void *slot, void **local);
     void (*finish)(void *arg, size_t i, void *slot);
     void (*idle)(void *arg);
+    void (*drop)(void *local); /* NULL: nothing to drop */
 } pool_ops;
 typedef struct pool pool;
 pool *pool_new(unsigned jobs);
@@ -174,13 +180,35 @@ void print_diff(FILE *f, const char *name, const char *a, size_t alen,
                 const char *b, size_t blen, bool colour);
 
 /* late.c: the faults of replacements that waited in a group (see
- * sgft_outputs_on_late_fault).  late_start makes the library hand them
+ * sgft_outputs_on_late_fault).  late_start makes c->outs hand them
  * over, late_stop ends that; late_report (main thread, once every
  * status line is out) reports those kept under their files' names, and
  * returns 20 when there were any (else 0). */
-void late_start(void);
-void late_stop(void);
+void late_start(cli *c);
+void late_stop(cli *c);
 int late_report(cli *c);
+
+/* durable.c: the threads that put a batch's groups of replacements in
+ * place and close the old files while the batch goes on
+ * (sgft_outputs_work); durable_stop ends them, once sgft_outputs_sync
+ * is done. */
+typedef struct durable {
+    sgft_outputs *outs;
+    pthread_t threads[5];
+    unsigned started;
+} durable;
+void durable_start(durable *d, sgft_outputs *outs);
+void durable_stop(durable *d);
+
+/* signals.c: the signals that end the run (SIGINT, SIGTERM, SIGHUP,
+ * SIGPIPE, SIGQUIT) remove the temporary files of outs first.  now: the
+ * handlers are installed at once (a batch, whose threads make files at
+ * any time); else just before the first temporary file of outs is made.
+ * A file-size limit is a write fault, not the end of the run.
+ * signals_forget: outs is about to be freed, the handlers no longer see
+ * it. */
+void signals_guard(sgft_outputs *outs, bool now);
+void signals_forget(void);
 
 /* diag_log.c: the diagnostics of a file whose report waits for its turn
  * (--jobs): in memory, moved to an anonymous temporary file when they

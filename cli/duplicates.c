@@ -124,16 +124,18 @@ static void note_open_fault(const sgft_diag *d, void *data) {
  * a FIFO or a device among them would never end. */
 static int walk_games(const dup_files *files, table *t, pass which,
                       size_t *next_game) {
+    /* One context for every file: the memory a file needs is taken from
+     * the system once. */
+    open_fault why = {""};
+    sgft_ctx *ctx = sgft_ctx_new(NULL, note_open_fault, &why);
+    if (!ctx)
+        return -1;
     for (size_t f = 0; f < files->n; f++) {
-        open_fault why = {""};
-        sgft_ctx *ctx = sgft_ctx_new(NULL, note_open_fault, &why);
-        if (ctx)
-            sgft_ctx_set_regular_only(ctx, true);
-        sgft_reader *r = ctx ? sgft_reader_open(ctx, files->v[f]) : NULL;
+        why.text[0] = '\0';
+        sgft_ctx_reset(ctx, NULL, note_open_fault, &why);
+        sgft_ctx_set_regular_only(ctx, true);
+        sgft_reader *r = sgft_reader_open(ctx, files->v[f]);
         if (!r) {
-            sgft_ctx_free(ctx);
-            if (!ctx)
-                return -1;
             if (which == PASS_COLLECT) {
                 fputs("sgftidy: ", stderr);
                 sgft_print_name(stderr, files->v[f]);
@@ -195,8 +197,8 @@ static int walk_games(const dup_files *files, table *t, pass which,
             sgft_fingerprint_free(&fp);
         }
         sgft_reader_free(r);
-        sgft_ctx_free(ctx);
     }
+    sgft_ctx_free(ctx);
     return 0;
 }
 

@@ -17,7 +17,12 @@
  * (pool_new), not when the items are ready: a new thread may wait for
  * the scheduler to move it to an idle processor (on some machines up to
  * a few milliseconds), and it waits while the main thread lists the
- * folders, not while there is work. */
+ * folders, not while there is work.
+ *
+ * Each thread has a local pointer of the batch's, handed to every item
+ * it runs and kept from item to item and from run to run (the batch
+ * keeps a context there, used again for each file): dropped when the
+ * thread ends, the main thread's at pool_free. */
 /* sched_getcpu, the CPU_ macros and the affinity of threads */
 #define _GNU_SOURCE
 #include "config.h"
@@ -45,6 +50,8 @@ struct pool {
     bool placed;          /* the workers started off the main thread's */
 #endif
     const pool_ops *ops;  /* the run's, or NULL between runs */
+    void (*drop)(void *local); /* that of the last run's ops */
+    void *main_local;     /* the main thread's local pointer */
     pthread_t *threads;
     unsigned started;     /* workers */
     unsigned char *slots;
@@ -114,6 +121,7 @@ static void *worker(void *arg) {
                                      &p->allowed);
 #endif
     bool wake = false; /* the main thread waits for an item done here */
+    void *local = NULL;
     pthread_mutex_lock(&p->lock);
     for (;;) {
         size_t i, n = p->ops ? take_run(p, &i) : 0;
@@ -122,7 +130,7 @@ static void *worker(void *arg) {
             if (wake)
                 pthread_cond_signal(&p->done);
             for (size_t k = 0; k < n; k++)
-                p->ops->work(p->ops->arg, i + k, slot_of(p, i + k));
+                p->ops->work(p->ops->arg, i + k, slot_of(p, i + k), &local);
             pthread_mutex_lock(&p->lock);
             for (size_t k = 0; k < n; k++)
                 p->state[(i + k) % p->window] = I_DONE;
@@ -143,22 +151,30 @@ static void *worker(void *arg) {
         pthread_cond_wait(&p->work, &p->lock);
         p->idle--;
     }
+    void (*drop)(void *) = p->drop;
     pthread_mutex_unlock(&p->lock);
+    if (local && drop)
+        drop(local);
     return NULL;
 }
 
-/* One job: every item in turn, in this thread. */
-static int run_inline(size_t n, const pool_ops *ops, size_t slot_size) {
+/* One job: every item in turn, in this thread (whose local pointer is
+ * p's, or without p one of this run alone). */
+static int run_inline(pool *p, size_t n, const pool_ops *ops,
+                      size_t slot_size) {
     void *slot = calloc(1, slot_size);
     if (!slot)
         return -1;
+    void *alone = NULL, **local = p ? &p->main_local : &alone;
     for (size_t i = 0; i < n; i++) {
         memset(slot, 0, slot_size);
         if (ops->prepare(ops->arg, i, slot) == POOL_RUN)
-            ops->work(ops->arg, i, slot);
+            ops->work(ops->arg, i, slot, local);
         ops->finish(ops->arg, i, slot);
     }
     free(slot);
+    if (alone && ops->drop)
+        ops->drop(alone);
     return 0;
 }
 
@@ -271,6 +287,8 @@ pool *pool_new(unsigned jobs) {
 void pool_free(pool *p) {
     if (!p)
         return;
+    if (p->main_local && p->drop)
+        p->drop(p->main_local);
     if (p->started) {
         pthread_mutex_lock(&p->lock);
         p->stop = true;
@@ -287,8 +305,15 @@ void pool_free(pool *p) {
 }
 
 int pool_run(pool *p, size_t n, size_t slot_size, const pool_ops *ops) {
+    if (p && p->started) {
+        pthread_mutex_lock(&p->lock);
+        p->drop = ops->drop;
+        pthread_mutex_unlock(&p->lock);
+    } else if (p) {
+        p->drop = ops->drop;
+    }
     if (!p || !p->started || n <= 1)
-        return run_inline(n, ops, slot_size);
+        return run_inline(p, n, ops, slot_size);
     unsigned jobs = p->started + 1;
     /* Enough items ahead that a worker seldom finds none. */
     size_t window = (size_t)jobs * 16;
@@ -353,7 +378,7 @@ int pool_run(pool *p, size_t n, size_t slot_size, const pool_ops *ops) {
             size_t i = take_queued(p);
             if (i != (size_t)-1) {
                 pthread_mutex_unlock(&p->lock);
-                ops->work(ops->arg, i, slot_of(p, i));
+                ops->work(ops->arg, i, slot_of(p, i), &p->main_local);
                 pthread_mutex_lock(&p->lock);
                 p->state[i % p->window] = I_DONE;
             } else {

@@ -66,9 +66,9 @@ static void late_keep(const char *in, const sgft_summary *was,
     pthread_mutex_unlock(&late_lock);
 }
 
-void late_start(void) { sgft_outputs_on_late_fault(late_keep, NULL); }
+void late_start(cli *c) { sgft_outputs_on_late_fault(c->outs, late_keep, NULL); }
 
-void late_stop(void) { sgft_outputs_on_late_fault(NULL, NULL); }
+void late_stop(cli *c) { sgft_outputs_on_late_fault(c->outs, NULL, NULL); }
 
 int late_report(cli *c) {
     pthread_mutex_lock(&late_lock);

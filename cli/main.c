@@ -12,7 +12,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <setjmp.h>
-#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -550,56 +549,6 @@ static void parse_args(cli *c, int argc, char **argv) {
     }
 }
 
-/* --- interruptions ------------------------------------------------------ */
-
-/* A signal that ends the run: the temporary files go, then the signal
- * takes its usual course (the exit status says which signal it was). */
-static void on_fatal_signal(int sig) {
-    sgft_remove_temp_files();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void install_fatal_handlers(void) {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT};
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_fatal_signal;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
-        sigaddset(&sa.sa_mask, sigs[i]);
-    /* A signal ignored by the caller (nohup) stays ignored: the handler
-     * is set and the old way taken back where it was SIG_IGN, with the
-     * signals held meanwhile (one that came is then dropped, as it would
-     * have been), in one call a signal rather than two. */
-    sigset_t held;
-    bool holding = sigprocmask(SIG_BLOCK, &sa.sa_mask, &held) == 0;
-    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-        struct sigaction old;
-        if (sigaction(sigs[i], &sa, &old) == 0 && old.sa_handler == SIG_IGN)
-            sigaction(sigs[i], &old, NULL);
-    }
-    if (holding)
-        sigprocmask(SIG_SETMASK, &held, NULL);
-}
-
-/* The handlers that remove the temporary files: a batch has them from
- * the start (its threads make files at any time); one file gets them
- * just before the library makes its first temporary file, so that a run
- * that writes no file (a check, an output found up to date) makes none
- * of those system calls.  Before that, a signal's usual course leaves
- * nothing behind either. */
-static void install_signal_handlers(bool now) {
-    if (now)
-        install_fatal_handlers();
-    else
-        sgft_on_first_temp_file(install_fatal_handlers);
-    /* A file-size limit is a write error (27), not the end of the run:
-     * from the start, since standard output and the held-back copy of a
-     * stream are written without a temporary file. */
-    signal(SIGXFSZ, SIG_IGN);
-}
-
 /* --color and NO_COLOR: whether a stream gets colours (tty: it is a
  * terminal). */
 static bool colour_for(const cli *c, bool tty) {
@@ -734,7 +683,17 @@ int main(int argc, char **argv) {
     if (sgft_options_get(c.opt, SGFT_OPT_SPLIT) && (c.mode != B_NONE || c.nfiles < 2 ||
                         strcmp(c.files[1], "-") == 0))
         fatal(&c, 101, "-s needs an OUTFILE to name the files after");
-    install_signal_handlers(c.mode != B_NONE);
+    /* The files written: in groups, not synced one by one, by a batch
+     * that writes (sgftidy(1), FILES); their temporary files removed by
+     * the signals that end the run. */
+    c.outs = sgft_outputs_new(c.mode == B_IN_PLACE || c.mode == B_OUTDIR
+                                  ? SGFT_OUTPUTS_BATCH
+                                  : 0);
+    if (!c.outs) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        return 20;
+    }
+    signals_guard(c.outs, c.mode != B_NONE);
     if (c.interactive) {
         c.tty = fopen("/dev/tty", "r+");
         if (!c.tty)
@@ -754,6 +713,9 @@ int main(int argc, char **argv) {
                  ? run_batch(&c)
                  : run_single(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);
     progress_clear(&c.prog);
+    signals_forget();
+    sgft_outputs_free(c.outs);
+    c.outs = NULL;
     cli_free(&c);
     return rc;
 }

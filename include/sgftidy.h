@@ -197,12 +197,18 @@ typedef struct sgft_summary {
 typedef struct sgft_ctx sgft_ctx;
 
 /* A context holds the options and the state of one run over one input.
- * Returns NULL when out of memory.  Once a thread has made more than
- * one context, sgft_ctx_free() keeps the memory of one context in that
- * thread for the thread's next sgft_ctx_new(), and frees it when the
- * thread ends. */
+ * Returns NULL when out of memory. */
 sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
                        void *userdata);
+/* Makes ctx as sgft_ctx_new(opts, fn, userdata) makes a new context, for
+ * the next run, but for the memory it took (the tree's arena, the board,
+ * the checker's and the writer's scratch, the buffers, the converters of
+ * charset detection): a batch that runs its files through one context
+ * per thread takes that memory from the system once, not once a file.
+ * The decider, the progress callback, sgft_ctx_set_regular_only and the
+ * outputs are those of a new context again. */
+void sgft_ctx_reset(sgft_ctx *ctx, const sgft_options *opts, sgft_diag_fn fn,
+                    void *userdata);
 void sgft_ctx_free(sgft_ctx *ctx);
 
 /* What to do with a game-info value that cannot be repaired (-i). */
@@ -254,18 +260,56 @@ int sgft_run_file_at(sgft_ctx *ctx, int in_dir, const char *in_name,
                      const char *in_shown, int out_dir, const char *out_name,
                      const char *out_shown);
 
-/* Batches of files (on: true; off by default).  A file replaced by
- * sgft_run_file is then put in place with a group of others, after one
- * sync of the file system for the whole group instead of one per file:
- * it keeps its old content until then.  A group goes in place when it
- * holds enough files or bytes, when it is old enough, and at
- * sgft_outputs_sync.  New files are not synced one by one either:
- * sgft_outputs_sync syncs them.  A group is put in place by a thread of
- * the library while the caller goes on; its rename faults are reported
+/* --- Outputs: durability and temporary files -----------------------------
+ * An sgft_outputs is made by the caller and handed to the contexts whose
+ * sgft_run_file writes files (sgft_ctx_set_outputs): it lists their
+ * temporary files, for sgft_outputs_remove_temp_files() in a signal
+ * handler, and, in batches, holds the replacements that wait for their
+ * group's sync.  A context without one writes each file as promised just
+ * the same (atomic, durable), but no signal handler can find its
+ * temporary files.  The library holds no state of its own for this and
+ * starts no thread: one object for the whole program is the usual way,
+ * shared by every thread that writes files. */
+typedef struct sgft_outputs sgft_outputs;
+
+/* Batches of files: a file replaced by sgft_run_file is put in place with
+ * a group of others, after one sync of the file system for the whole
+ * group instead of one per file: it keeps its old content until then.  A
+ * group goes in place when it holds enough files or bytes, when it is
+ * old enough, and at sgft_outputs_sync.  New files are not synced one by
+ * one either: sgft_outputs_sync syncs them.  A group is put in place by a
+ * thread in sgft_outputs_work while the caller goes on, or, without one,
+ * by the call that hands it over; its rename faults are reported
  * (message 27) to the handler of late faults, or without one on the
  * context of the call that waits for it: the next sgft_run_file that
  * hands a group over or reads one of its files, or sgft_outputs_sync. */
-void sgft_outputs_batch(bool on);
+#define SGFT_OUTPUTS_BATCH 1u
+/* A new sgft_outputs (flags: 0, or SGFT_OUTPUTS_BATCH); NULL when out of
+ * memory. */
+sgft_outputs *sgft_outputs_new(unsigned flags);
+/* Frees outs, once no context that has it runs any more, sgft_outputs_sync
+ * has put everything in place, no thread is in sgft_outputs_work and no
+ * signal handler can reach it any more. */
+void sgft_outputs_free(sgft_outputs *outs);
+/* Makes sgft_run_file and sgft_run_file_at of ctx write through outs
+ * (NULL: none; none in a new context, and after sgft_ctx_reset). */
+void sgft_ctx_set_outputs(sgft_ctx *ctx, sgft_outputs *outs);
+
+/* The work of a batch that may go on beside it, for threads of the
+ * caller's: SGFT_WORK_GROUPS puts the groups handed over in place (one
+ * thread is enough: one group at a time is away), SGFT_WORK_CLOSES closes
+ * the old files they held open, which frees their blocks, and may wait
+ * for the disk to discard them (several threads overlap those waits).
+ * sgft_outputs_work returns once sgft_outputs_stop was called and its
+ * work is done.  A thread for it is best started with every signal
+ * blocked, so that the handlers run in the threads that write files. */
+#define SGFT_WORK_GROUPS 1u
+#define SGFT_WORK_CLOSES 2u
+void sgft_outputs_work(sgft_outputs *outs, unsigned what);
+/* Makes the threads in sgft_outputs_work return, their work done; from
+ * then on a group goes in place, and an old file is closed, in the call
+ * that hands it over. */
+void sgft_outputs_stop(sgft_outputs *outs);
 
 /* Receives the fault of a replacement that waited in a group (message 27,
  * fatal: it could not be renamed, or the file changed after it was
@@ -275,39 +319,43 @@ void sgft_outputs_batch(bool on);
  * over (its output SGFT_OUTPUT_CHANGED; with -s, a fault of a later part
  * of the same call is not in it), diag the message, not counted in any
  * context.
- * It is called, under the batch's lock, in the thread of the call that
+ * It is called, under the lock of outs, in the thread of the call that
  * waits (a later sgft_run_file, or sgft_outputs_sync), and must not call
  * the sgft_outputs_* functions or sgft_run_file. */
 typedef void (*sgft_late_fault_fn)(const char *in, const sgft_summary *was,
                                    const sgft_diag *diag, void *userdata);
 /* Sets (fn not NULL) or removes the handler of those faults. */
-void sgft_outputs_on_late_fault(sgft_late_fault_fn fn, void *userdata);
+void sgft_outputs_on_late_fault(sgft_outputs *outs, sgft_late_fault_fn fn,
+                                void *userdata);
 
-/* Puts every replacement still waiting in place and makes every file
+/* Puts every replacement of outs still waiting in place, makes every file
  * written in batches since the last call durable (one sync of each file
- * system, then of the folders renamed in).  Returns 0, or -1 after
- * reporting a fault through ctx (message 27). */
-int sgft_outputs_sync(sgft_ctx *ctx);
+ * system, then of the folders renamed in) and waits until the old files
+ * are closed.  Returns 0, or -1 after reporting a fault through ctx
+ * (message 27). */
+int sgft_outputs_sync(sgft_outputs *outs, sgft_ctx *ctx);
 
-/* Removes the temporary files of every output being written by this
- * process, in any thread.  Async-signal-safe: meant for the handler of a
- * signal that ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE), so
- * that an interrupted run leaves nothing behind.  The files being
- * replaced are untouched: they keep their old content.  Afterwards no
- * output file can be written any more (message 26 or 27).  While the
- * library makes, names, renames or removes a temporary file (a system
- * call or two) it blocks the signals in that thread, so that a handler
- * never runs in the middle of it and misses a file. */
-void sgft_remove_temp_files(void);
+/* Removes the temporary files of every output being written through outs,
+ * in any thread.  Async-signal-safe: meant for the handler of a signal
+ * that ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE), so that an
+ * interrupted run leaves nothing behind.  The files being replaced are
+ * untouched: they keep their old content.  Afterwards no output file can
+ * be written through outs any more (message 26 or 27).  While the
+ * library makes, names, renames or removes a temporary file of outs (a
+ * system call or two) it blocks the signals in that thread, so that a
+ * handler never runs in the middle of it and misses a file. */
+void sgft_outputs_remove_temp_files(sgft_outputs *outs);
 
-/* fn is called once, before the library makes the first temporary file
- * that sgft_remove_temp_files() would have to remove, in the thread that
- * makes it (NULL: nothing is called).  A program that installs signal
+/* fn(userdata) is called once, before the library makes the first
+ * temporary file of outs that sgft_outputs_remove_temp_files() would have
+ * to remove, in the thread that makes it (others that make one meanwhile
+ * wait for it; NULL: nothing is called).  A program that installs signal
  * handlers only for that removal installs them there: a run that writes
  * no file (a check, an output found up to date) then pays nothing for
  * them, and one that does has them before its first temporary file
  * exists.  Set it before any output is opened. */
-void sgft_on_first_temp_file(void (*fn)(void));
+void sgft_outputs_on_first_temp_file(sgft_outputs *outs, void (*fn)(void *),
+                                     void *userdata);
 
 /* --- Events: the parse without a tree ------------------------------------
  * The syntax as the parser reads it, after its repairs (the syntax

@@ -10,7 +10,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,68 +148,37 @@ int sgft_options_delete_prop(sgft_options *o, const char *id) {
     return 0;
 }
 
-/* A context freed is kept, one for each thread, for the next one the
- * thread makes: a batch makes a context for each file, and the memory a
- * file needs (the tree's arena, the board and its logs, the checker's
- * and the writer's scratch, the output buffer) is then taken from the
- * system once, not once a file.  A thread's kept context is freed when
- * the thread ends.  Only a thread that has made more than one context
- * keeps one: a program that makes one (a command run on one file) does
- * not pay for what it would never use. */
-static pthread_key_t kept_key;
-static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
-static bool kept_on;
-static _Thread_local unsigned char contexts_made; /* 0, 1, or 2: more */
-
-static void ctx_destroy(sgft_ctx *ctx) {
+/* The memory a context takes for a run (the tree's arena, the board and
+ * its logs, the checker's and the writer's scratch, the output buffer)
+ * stays with it for the next: sgft_ctx_reset makes it ready for another
+ * file, so that a batch that runs its files through one context takes
+ * that memory from the system once, not once a file. */
+static void ctx_release(sgft_ctx *ctx) {
     sgft__input_release_spare(ctx);
     sgft__decoder_release_spare(ctx);
     sgft__parser_release_spare(ctx);
     sgft__board_release(ctx);
     sgft__checker_release(ctx);
     sgft__write_release(ctx);
+    sgft__detector_free(ctx->detector);
     sgft__arena_free(&ctx->tree_arena);
     sgft__buf_free(&ctx->msgbuf);
     sgft__buf_free(&ctx->header);
     sgft__buf_free(&ctx->out);
-    free(ctx);
 }
 
-static void kept_free(void *ctx) { ctx_destroy(ctx); }
-
-static void kept_init(void) {
-    kept_on = pthread_key_create(&kept_key, kept_free) == 0;
+/* The memory of a context as a new one has it. */
+static void ctx_init_memory(sgft_ctx *ctx) {
+    sgft__prop_index_init(&ctx->pindex);
+    sgft__arena_init(&ctx->tree_arena);
+    sgft__buf_init(&ctx->msgbuf);
+    sgft__buf_init(&ctx->header);
+    sgft__buf_init(&ctx->out);
 }
 
-/* The thread's kept context, emptied as calloc would leave it but for its
- * memory, or NULL. */
-static sgft_ctx *kept_take(void) {
-    if (contexts_made < 2 && ++contexts_made < 2)
-        return NULL;
-    pthread_once(&kept_once, kept_init);
-    sgft_ctx *ctx = kept_on ? pthread_getspecific(kept_key) : NULL;
-    if (!ctx || pthread_setspecific(kept_key, NULL) != 0)
-        return NULL;
-    memset(ctx, 0, offsetof(sgft_ctx, pindex));
-    sgft__buf_clear(&ctx->msgbuf);
-    sgft__buf_clear(&ctx->header);
-    sgft__buf_clear(&ctx->out);
-    return ctx;
-}
-
-sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
-                       void *userdata) {
-    sgft_ctx *ctx = kept_take();
-    if (!ctx) {
-        ctx = calloc(1, sizeof *ctx);
-        if (!ctx)
-            return NULL;
-        sgft__prop_index_init(&ctx->pindex);
-        sgft__arena_init(&ctx->tree_arena);
-        sgft__buf_init(&ctx->msgbuf);
-        sgft__buf_init(&ctx->header);
-        sgft__buf_init(&ctx->out);
-    }
+/* The run's settings, over what a new context holds. */
+static void ctx_settings(sgft_ctx *ctx, const sgft_options *opts,
+                         sgft_diag_fn fn, void *userdata) {
     if (opts)
         ctx->opt = *opts;
     else
@@ -219,21 +187,41 @@ sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
         ctx->opt.line_width = 20;
     ctx->diag_fn = fn;
     ctx->diag_data = userdata;
+}
+
+sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
+                       void *userdata) {
+    sgft_ctx *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return NULL;
+    ctx_init_memory(ctx);
+    ctx_settings(ctx, opts, fn, userdata);
     return ctx;
+}
+
+void sgft_ctx_reset(sgft_ctx *ctx, const sgft_options *opts, sgft_diag_fn fn,
+                    void *userdata) {
+    /* After a fault the memory may be in any state: it goes, and comes
+     * again as for a new context. */
+    if (ctx->status || ctx->msgbuf.oom || ctx->header.oom || ctx->out.oom) {
+        ctx_release(ctx);
+        memset(ctx, 0, sizeof *ctx);
+        ctx_init_memory(ctx);
+    } else {
+        memset(ctx, 0, offsetof(sgft_ctx, pindex));
+        sgft__arena_reset(&ctx->tree_arena);
+        sgft__buf_clear(&ctx->msgbuf);
+        sgft__buf_clear(&ctx->header);
+        sgft__buf_clear(&ctx->out);
+    }
+    ctx_settings(ctx, opts, fn, userdata);
 }
 
 void sgft_ctx_free(sgft_ctx *ctx) {
     if (!ctx)
         return;
-    /* Kept when nothing failed and the thread keeps none yet. */
-    if (contexts_made > 1 && !ctx->status && !ctx->msgbuf.oom &&
-        !ctx->header.oom && !ctx->out.oom && kept_on &&
-        !pthread_getspecific(kept_key)) {
-        sgft__arena_reset(&ctx->tree_arena);
-        if (pthread_setspecific(kept_key, ctx) == 0)
-            return;
-    }
-    ctx_destroy(ctx);
+    ctx_release(ctx);
+    free(ctx);
 }
 
 void sgft_ctx_set_decider(sgft_ctx *ctx, sgft_decide_fn fn, void *userdata) {

@@ -458,7 +458,7 @@ static bool choose_declared(sgft_ctx *ctx, const char *head, size_t len,
             return true;
         } else if (sgft__dec_decodes_cleanly(name, head, len, final)) {
             return true;
-        } else if (sgft__dec_other_reads(name, head, len, final, &g)) {
+        } else if (sgft__dec_other_reads(ctx, name, head, len, final, &g)) {
             sgft__dec_mislabelled(ctx, ca, &g, false, 0);
             sgft__copy_str(name, size, g.name);
             return true;
@@ -491,7 +491,7 @@ static void decide_by_bytes(sgft_ctx *ctx, const char *s, size_t len,
     }
     char detail[160];
     detect_result g;
-    if (sgft__detect_charset(s, len, final, &g)) {
+    if (sgft__detect_charset(ctx, s, len, final, &g)) {
         sgft__copy_str(name, size, g.name);
         sgft__dec_detected_detail(&g, detail, sizeof detail);
     } else {

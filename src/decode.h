@@ -95,8 +95,8 @@ void sgft__dec_sniff_ca(sgft_ctx *ctx, const char *head, size_t len,
  * character to the next in 7-bit bytes (ISO-2022, HZ, UTF-7); whether a
  * text under CA cs is windows-1252 (cs is ISO-8859-1 and the text has
  * bytes 0x80-0x9F, all of them characters of windows-1252). */
-bool sgft__dec_other_reads(const char *cs, const char *s, size_t len,
-                           bool final, detect_result *g);
+bool sgft__dec_other_reads(sgft_ctx *ctx, const char *cs, const char *s,
+                           size_t len, bool final, detect_result *g);
 size_t sgft__dec_jis_at(const char *s, size_t len);
 bool sgft__dec_jis_text(const char *s, size_t len);
 /* Whether such a text under CA cs is read as ISO-2022-JP (104). */

@@ -40,10 +40,10 @@ static int utf8_share(const char *s, size_t len) {
     return good >= 3 * bad ? 2 : good >= bad ? 1 : 0;
 }
 
-bool sgft__dec_other_reads(const char *cs, const char *s, size_t len,
-                           bool final, detect_result *g) {
+bool sgft__dec_other_reads(sgft_ctx *ctx, const char *cs, const char *s,
+                           size_t len, bool final, detect_result *g) {
     int share = sgft__dec_is_utf8_name(cs) ? utf8_share(s, len) : 0;
-    if (share == 2 || !sgft__detect_charset(s, len, final, g) ||
+    if (share == 2 || !sgft__detect_charset(ctx, s, len, final, g) ||
         strcmp(g->name, cs) == 0 ||
         !sgft__dec_decodes_cleanly(g->name, s, len, final))
         return false;
@@ -114,7 +114,7 @@ bool sgft__dec_mislabel(sgft_ctx *ctx, const char *ca, char *name,
                         size_t size, const char *s, size_t len, bool final,
                         bool has_pos, uint64_t off) {
     detect_result g;
-    if (!sgft__detect_mislabelled(s, len, final, name, &g))
+    if (!sgft__detect_mislabelled(ctx, s, len, final, name, &g))
         return false;
     /* UTF-8 of two bytes a character (accented Latin letters) is valid
      * text in GBK or Shift_JIS too, and passes sgft__dec_utf8_instead:

@@ -189,7 +189,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
                 sgft__dec_read_as(ctx, declared, DEC_AS_1252, true, ca->off);
                 snprintf(name, sizeof name, "CP1252");
             } else if (!sgft__dec_decodes_cleanly(name, t, text.len, true) &&
-                       sgft__dec_other_reads(name, t, text.len, true, &g)) {
+                       sgft__dec_other_reads(ctx, name, t, text.len, true, &g)) {
                 sgft__dec_mislabelled(ctx, declared, &g, true, ca->off);
                 sgft__copy_str(name, sizeof name, g.name);
             }
@@ -214,7 +214,7 @@ int sgft__decode_tree(sgft_ctx *ctx, game_tree *tree) {
         } else {
             char detail[160];
             detect_result g;
-            if (sgft__detect_charset(text.data, text.len, true, &g)) {
+            if (sgft__detect_charset(ctx, text.data, text.len, true, &g)) {
                 sgft__copy_str(name, sizeof name, g.name);
                 sgft__dec_detected_detail(&g, detail, sizeof detail);
             } else {

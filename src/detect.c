@@ -17,7 +17,6 @@
 
 #include <errno.h>
 #include <iconv.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,12 +234,60 @@ static bool decode_one(iconv_t cd, const unsigned char *s, size_t n,
     return true;
 }
 
+/* The converters of the candidates and uchardet, for the detections of
+ * one context (ctx->detector): opened at its first detection that needs
+ * them, closed with the context, so that a context that runs a batch's
+ * files opens them once.  to8 is never used here: held open, it keeps
+ * the iconv modules behind it loaded, which iconv unloads once no
+ * converter uses them, and the decoder would load each of them again
+ * for every file. */
+struct detector {
+    iconv_t to32[NCANDS]; /* each candidate to UTF-32LE; (iconv_t)-1: none */
+    iconv_t to8[NCANDS];
+    ucd_api *ucd;         /* NULL: not loaded (ucd_tried: it cannot be) */
+    bool ucd_tried;
+};
+
+static void detector_open(detector *d) {
+    for (int k = 0; k < NCANDS; k++) {
+        d->to32[k] = iconv_open("UTF-32LE", cands[k].name);
+        d->to8[k] = iconv_open("UTF-8", cands[k].name);
+    }
+    d->ucd = NULL;
+    d->ucd_tried = false;
+}
+
+static void detector_close(detector *d) {
+    for (int k = 0; k < NCANDS; k++) {
+        if (d->to32[k] != (iconv_t)-1)
+            iconv_close(d->to32[k]);
+        if (d->to8[k] != (iconv_t)-1)
+            iconv_close(d->to8[k]);
+    }
+    sgft__uchardet_unload(d->ucd);
+}
+
+void sgft__detector_free(detector *d) {
+    if (d) {
+        detector_close(d);
+        free(d);
+    }
+}
+
+/* The detector of ctx, opened at its first use; NULL when out of memory
+ * (then the caller opens one of its own for the call). */
+static detector *detector_of(sgft_ctx *ctx) {
+    if (!ctx->detector && (ctx->detector = malloc(sizeof *ctx->detector)))
+        detector_open(ctx->detector);
+    return ctx->detector;
+}
+
 /* Scores the reading of s[0..len) in candidate k. */
-static void read_as(int k, const char *s, size_t len,
+static void read_as(const detector *det, int k, const char *s, size_t len,
                     bool final, reading *r) {
     const struct cand *c = &cands[k];
     memset(r, 0, sizeof *r);
-    iconv_t cd = iconv_open("UTF-32LE", c->name);
+    iconv_t cd = det->to32[k];
     if (cd == (iconv_t)-1)
         return;
     r->ok = true;
@@ -381,7 +428,6 @@ static void read_as(int k, const char *s, size_t len,
         }
         i += n;
     }
-    iconv_close(cd);
     if (latin)
         r->score += sgft__latin_phrase_end(&phrase);
     /* A few characters that all lean on Latin letters are Latin text with
@@ -394,25 +440,6 @@ static void read_as(int k, const char *s, size_t len,
         r->score -= 10;
     if (r->ok)
         r->score += c->prior;
-}
-
-/* The converters of the candidates, opened once and never closed, so
- * that the iconv modules behind them stay loaded: iconv unloads a module
- * that no converter uses, and a batch of small files would load each of
- * them again for every file.  Only the first detection of the process
- * opens them; nothing reads them. */
-static iconv_t volatile kept[NCANDS][2]; /* volatile: the stores are kept */
-static atomic_int kept_state;
-
-static void keep_converters(void) {
-    int none = 0;
-    if (atomic_load(&kept_state) != 0 ||
-        !atomic_compare_exchange_strong(&kept_state, &none, 1))
-        return;
-    for (int k = 0; k < NCANDS; k++) {
-        kept[k][0] = iconv_open("UTF-32LE", cands[k].name);
-        kept[k][1] = iconv_open("UTF-8", cands[k].name);
-    }
 }
 
 /* The strength of uchardet's vote. */
@@ -432,15 +459,20 @@ static bool is_ascii(const char *s, size_t len) {
     return i == len;
 }
 
-static bool read_all(const char *s, size_t len, bool final,
+static bool read_all(detector *det, const char *s, size_t len, bool final,
                      reading r[NCANDS]) {
     if (is_ascii(s, len))
         return false; /* every candidate reads it alike */
-    keep_converters();
+    /* uchardet (and through it the C++ runtime) is loaded only when a
+     * text first needs detection. */
+    if (!det->ucd && !det->ucd_tried) {
+        det->ucd = sgft__uchardet_load();
+        det->ucd_tried = true;
+    }
     char voted[64];
-    sgft__uchardet_guess(s, len, voted, sizeof voted);
+    sgft__uchardet_guess(det->ucd, s, len, voted, sizeof voted);
     for (int k = 0; k < NCANDS; k++) {
-        read_as(k, s, len, final, &r[k]);
+        read_as(det, k, s, len, final, &r[k]);
         if (r[k].ok && voted[0] && strcmp(voted, cands[k].name) == 0)
             r[k].score += UCHARDET_VOTE;
     }
@@ -484,11 +516,45 @@ static void result(const reading r[NCANDS], int best, detect_result *res) {
         sgft__copy_str(res->close, sizeof res->close, cands[second].name);
 }
 
-bool sgft__detect_charset(const char *s, size_t len, bool final,
-                          detect_result *res) {
+static bool detect_charset(detector *det, const char *s, size_t len,
+                           bool final, detect_result *res);
+static bool detect_mislabelled(detector *det, const char *s, size_t len,
+                               bool final, const char *declared,
+                               detect_result *res);
+
+/* ctx's detector; or, when it cannot get one (out of memory), own,
+ * opened for the one call (the caller closes it). */
+static detector *detector_for(sgft_ctx *ctx, detector *own) {
+    detector *det = detector_of(ctx);
+    if (!det)
+        detector_open(det = own);
+    return det;
+}
+
+bool sgft__detect_charset(sgft_ctx *ctx, const char *s, size_t len,
+                          bool final, detect_result *res) {
+    detector own, *det = detector_for(ctx, &own);
+    bool got = detect_charset(det, s, len, final, res);
+    if (det == &own)
+        detector_close(&own);
+    return got;
+}
+
+bool sgft__detect_mislabelled(sgft_ctx *ctx, const char *s, size_t len,
+                              bool final, const char *declared,
+                              detect_result *res) {
+    detector own, *det = detector_for(ctx, &own);
+    bool got = detect_mislabelled(det, s, len, final, declared, res);
+    if (det == &own)
+        detector_close(&own);
+    return got;
+}
+
+static bool detect_charset(detector *det, const char *s, size_t len,
+                           bool final, detect_result *res) {
     memset(res, 0, sizeof *res);
     reading r[NCANDS];
-    if (!read_all(s, len, final, r))
+    if (!read_all(det, s, len, final, r))
         return false;
     int best = -1;
     for (int k = 0; k < NCANDS; k++) {
@@ -616,8 +682,9 @@ static bool apart_over(const reading *b, int dk, int bk) {
     return b->score - cands[bk].prior >= APART_GOOD * (double)b->chars;
 }
 
-bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
-                              const char *declared, detect_result *res) {
+static bool detect_mislabelled(detector *det, const char *s, size_t len,
+                               bool final, const char *declared,
+                               detect_result *res) {
     memset(res, 0, sizeof *res);
     int d = -1;
     for (int k = 0; k < NCANDS; k++)
@@ -631,7 +698,7 @@ bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
      * rather than nonsense. */
     bool cyrillic = cands[d].lang == L_RU;
     reading r[NCANDS];
-    read_as(d, s, len, final, &r[d]);
+    read_as(det, d, s, len, final, &r[d]);
     double fine = cyrillic ? MISLABEL_CYRILLIC_FINE : MISLABEL_POOR;
     bool doubt = r[d].ok && r[d].chars &&
                  (r[d].score <= fine * (double)r[d].chars ||
@@ -639,7 +706,7 @@ bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
                    hangul_bytes(s, len)) ||
                   (cands[d].form == F_SINGLE && cands[d].lang != L_RU &&
                    high_bytes_apart(s, len)));
-    if (!doubt || !read_all(s, len, final, r) || !r[d].ok)
+    if (!doubt || !read_all(det, s, len, final, r) || !r[d].ok)
         return false;
     int best = -1, wide = -1; /* the best reading; the best double-byte one */
     for (int k = 0; k < NCANDS; k++) {

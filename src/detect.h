@@ -10,6 +10,17 @@
 typedef enum lang { L_ZH_HANS, L_ZH_HANT, L_JA, L_KO, L_RU, L_WEST, L_CENTRAL,
                     L__COUNT } lang;
 
+/* detect_uchardet.c: uchardet's functions, loaded (NULL when the library
+ * cannot be), and unloaded (u may be NULL). */
+typedef struct ucd_api ucd_api;
+typedef struct detector detector;
+ucd_api *sgft__uchardet_load(void);
+void sgft__uchardet_unload(ucd_api *u);
+/* uchardet's guess for s[0..len), normalized, in out (size bytes), or ""
+ * (none without u). */
+void sgft__uchardet_guess(const ucd_api *u, const char *s, size_t len,
+                          char *out, size_t size);
+
 /* Per language: the frequent characters and the less frequent ones
  * (letters), as UTF-8 text. */
 extern const char *const sgft__lang_tables[L__COUNT][2];

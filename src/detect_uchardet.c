@@ -1,17 +1,17 @@
 /* detect_uchardet.c - uchardet's vote in charset detection.
  *
  * uchardet (and through it the C++ runtime) is loaded only when a text
- * first needs detection: most files declare their charset or are UTF-8,
- * and a process that never detects does not pay for loading it.  When the
- * library cannot be loaded, detection goes on without its vote, which is
- * one voter among several.
+ * first needs detection (by the detector of a context, detect.c): most
+ * files declare their charset or are UTF-8, and a process that never
+ * detects does not pay for loading it.  When the library cannot be
+ * loaded, detection goes on without its vote, which is one voter among
+ * several.
  */
 #include "config.h"
 
-#include "internal.h"
+#include "detect.h"
 
 #include <dlfcn.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,28 +22,20 @@
 #define UCHARDET_SONAME "libuchardet.so.0"
 #endif
 
-typedef struct ucd_api {
+struct ucd_api {
+    void *handle; /* dlopen's */
     uchardet_t (*create)(void);
     void (*destroy)(uchardet_t);
     int (*handle_data)(uchardet_t, const char *, size_t);
     void (*data_end)(uchardet_t);
     const char *(*charset)(uchardet_t);
-} ucd_api;
+};
 
-/* The loaded functions; NULL before the first try or when the library
- * cannot be used (failed set then). */
-static _Atomic(const ucd_api *) ucd;
-static atomic_bool failed;
-
-static const ucd_api *ucd_load(void) {
-    const ucd_api *p = atomic_load_explicit(&ucd, memory_order_acquire);
-    if (p || atomic_load_explicit(&failed, memory_order_relaxed))
-        return p;
-    /* Threads may race here: dlopen counts references, and the loser's
-     * copy is dropped. */
+ucd_api *sgft__uchardet_load(void) {
     void *h = dlopen(UCHARDET_SONAME, RTLD_NOW | RTLD_LOCAL);
     ucd_api *a = h ? malloc(sizeof *a) : NULL;
     if (a) {
+        a->handle = h;
         *(void **)&a->create = dlsym(h, "uchardet_new");
         *(void **)&a->destroy = dlsym(h, "uchardet_delete");
         *(void **)&a->handle_data = dlsym(h, "uchardet_handle_data");
@@ -55,22 +47,21 @@ static const ucd_api *ucd_load(void) {
             a = NULL;
         }
     }
-    if (!a) {
-        if (h)
-            dlclose(h);
-        atomic_store_explicit(&failed, true, memory_order_relaxed);
-        return NULL;
-    }
-    const ucd_api *none = NULL;
-    if (atomic_compare_exchange_strong(&ucd, &none, a))
-        return a;
-    free(a);
-    return none;
+    if (!a && h)
+        dlclose(h);
+    return a;
 }
 
-void sgft__uchardet_guess(const char *s, size_t len, char *out, size_t size) {
+void sgft__uchardet_unload(ucd_api *u) {
+    if (u) {
+        dlclose(u->handle);
+        free(u);
+    }
+}
+
+void sgft__uchardet_guess(const ucd_api *u, const char *s, size_t len,
+                          char *out, size_t size) {
     out[0] = '\0';
-    const ucd_api *u = ucd_load();
     if (!u)
         return;
     uchardet_t ud = u->create();

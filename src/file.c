@@ -23,20 +23,19 @@
  *   process killed meanwhile (SIGKILL, out of memory) or a crash leaves
  *   no stray file; a new file (but those of -s) is linked at its own path
  *   instead, once complete, by a link that never replaces a file;
- * - every temporary file with a name is listed where
- *   sgft_remove_temp_files() (safe in a signal handler) finds it, and the
- *   first one is made only after the function given to
- *   sgft_on_first_temp_file() (the program's handlers) has run (the
- *   temporary files themselves are file_temp.c's);
+ * - every temporary file with a name is listed in the sgft_outputs of
+ *   its context, where sgft_outputs_remove_temp_files() (safe in a signal
+ *   handler) finds it, and the first one is made only after the function
+ *   given to sgft_outputs_on_first_temp_file() (the program's handlers)
+ *   has run (the temporary files themselves are file_temp.c's);
  * - durability: a file that replaces another is on disk before the
  *   rename, and the folder after it, so that after a crash the file holds
- *   its old or its new content.  In batches (sgft_outputs_batch) the
+ *   its old or its new content.  In batches (SGFT_OUTPUTS_BATCH) the
  *   replacements wait in a group that one sync of the file system makes
- *   durable before they are all renamed, by a thread of file_batch.c
- *   while the batch goes on (a rename fault is reported later: to the
- *   handler of late faults, or by the call that waits for the group); new
- *   files are synced once, at
- *   sgft_outputs_sync.
+ *   durable before they are all renamed (file_batch.c), by a thread of
+ *   the program's while the batch goes on (a rename fault is reported
+ *   later: to the handler of late faults, or by the call that waits for
+ *   the group); new files are synced once, at sgft_outputs_sync.
  */
 /* S_ISSOCK, fchown, pread: POSIX with the X/Open extensions; syncfs. */
 #define _GNU_SOURCE
@@ -103,6 +102,7 @@ typedef enum out_kind { K_REPLACE, K_STREAM } out_kind;
 
 struct outfile {
     sgft_ctx *ctx;
+    temp_list *temps; /* of the context's outputs, or NULL */
     out_kind kind;
     char *shown;   /* the path as given, for messages */
     char *path;    /* K_REPLACE: the file replaced (links followed) */
@@ -132,76 +132,6 @@ struct outfile {
 
 #define CMP_CHUNK ((size_t)64 * 1024)
 
-/* The message names the whole path, however long (a path may be longer
- * than any buffer of fixed size; without memory, the path alone). */
-static void report_path(sgft_ctx *ctx, msg_id code, const char *path,
-                        const char *after) {
-    buf b;
-    sgft__buf_init(&b);
-    sgft__buf_puts(&b, path);
-    sgft__buf_puts(&b, after);
-    report r = {0};
-    r.detail = b.oom || !b.data ? path : b.data;
-    sgft__report(ctx, code, false, 0, &r);
-    sgft__buf_free(&b);
-}
-
-/* Whether the folder of path is append-only or immutable. */
-static bool path_folder_locked(const char *path) {
-    int fd = sgft__open_folder_of(path);
-    bool locked = fd >= 0 && sgft__folder_locked(fd);
-    if (fd >= 0)
-        close(fd);
-    return locked;
-}
-
-void sgft__report_file(sgft_ctx *ctx, msg_id code, const char *path,
-                       int err) {
-    sgft__report_file_in(ctx, code, -1, path, err);
-}
-
-void sgft__report_file_in(sgft_ctx *ctx, msg_id code, int dir,
-                          const char *path, int err) {
-    char why[160] = "";
-    if (err == SGFT_FILE_CHANGED)
-        snprintf(why, sizeof why,
-                 ": it changed after it was read (another program saved "
-                 "it meanwhile): left as it is");
-    else if (err == SGFT_FILE_MADE)
-        snprintf(why, sizeof why,
-                 ": another program made it while this one ran: left as "
-                 "it is");
-    else if (err == EPERM && (dir >= 0 ? sgft__folder_locked(dir)
-                                       : path_folder_locked(path)))
-        snprintf(why, sizeof why,
-                 ": its folder is append-only or immutable: no file in it "
-                 "can be renamed or removed");
-    else if (err)
-        snprintf(why, sizeof why, ": %s", strerror(err));
-    report_path(ctx, code, path, why);
-}
-
-void sgft__report_moved(sgft_ctx *ctx, msg_id code, const char *path,
-                        const char *kept) {
-    buf b;
-    sgft__buf_init(&b);
-    sgft__buf_puts(&b, ": another program saved it as it was replaced: "
-                       "its file is kept as ");
-    sgft__buf_puts(&b, kept);
-    report_path(ctx, code, path, b.oom || !b.data ? "" : b.data);
-    sgft__buf_free(&b);
-}
-
-
-bool sgft__file_unchanged(int dir, const char *name, const struct stat *old) {
-    struct stat now;
-    return fstatat(dir, name, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
-           now.st_dev == old->st_dev &&
-           now.st_ino == old->st_ino && now.st_size == old->st_size &&
-           same_time(now.st_mtim, old->st_mtim) &&
-           same_time(now.st_ctim, old->st_ctim);
-}
-
 static void out_free(outfile *o) {
     if (!o)
         return;
@@ -211,13 +141,14 @@ static void out_free(outfile *o) {
         close(o->old_fd);
     if (o->own_target && o->target >= 0)
         close(o->target);
+    temp_section sec;
     if (o->tmp && o->unnamed) {
         free(o->tmp); /* closed above: gone */
-    } else if (o->tmp && sgft__temp_enter()) {
+    } else if (o->tmp && sgft__temp_enter(o->temps, &sec)) {
         sgft__temp_unregister(o->slot);
         unlinkat(o->dir->fd, o->tmp, 0);
         free(o->tmp);
-        sgft__temp_leave();
+        sgft__temp_leave(o->temps, &sec);
     } else if (o->tmp) {
         return; /* the signal handler removes it (in o->dir): the process
                    is ending */
@@ -330,19 +261,19 @@ static int named_descriptor(const char *path) {
  * open() itself, since reading the umask means changing it, which no
  * thread may do while others make files. */
 static int make_temp(outfile *o) {
-    sgft__temp_first();
+    sgft__temp_first(o->temps);
     o->tmp = sgft__temp_name_for(o->name);
     if (!o->tmp) {
         errno = ENOMEM;
         return -1;
     }
     mode_t mode = o->exists ? 0600 : 0666;
-    o->fd = sgft__temp_unnamed(o->dir->fd, mode);
+    o->fd = sgft__temp_unnamed(o->temps, o->dir->fd, mode);
     if (o->fd >= 0) {
         o->unnamed = true;
         return 0;
     }
-    o->fd = sgft__temp_create(o->dir->fd, o->tmp, mode, &o->slot);
+    o->fd = sgft__temp_create(o->temps, o->dir->fd, o->tmp, mode, &o->slot);
     if (o->fd < 0) {
         int e = errno;
         free(o->tmp);
@@ -353,51 +284,13 @@ static int make_temp(outfile *o) {
     return 0;
 }
 
-/* --- folders -------------------------------------------------------------- */
-
-out_dir *sgft__dir_new(int fd) {
-    struct stat st;
-    out_dir *d = fd >= 0 && fstat(fd, &st) == 0 ? malloc(sizeof *d) : NULL;
-    if (!d) {
-        if (fd >= 0)
-            close(fd);
-        return NULL;
-    }
-    atomic_init(&d->refs, 1);
-    d->fd = fd;
-    d->dev = st.st_dev;
-    d->ino = st.st_ino;
-    return d;
-}
-
-out_dir *sgft__dir_ref(out_dir *d) {
-    if (d)
-        atomic_fetch_add(&d->refs, 1);
-    return d;
-}
-
-void sgft__dir_unref(out_dir *d) {
-    if (d && atomic_fetch_sub(&d->refs, 1) == 1) {
-        close(d->fd);
-        free(d);
-    }
-}
-
-char *sgft__temp_shown(const char *path, const char *tmp) {
-    const char *slash = strrchr(path, '/');
-    size_t a = slash ? (size_t)(slash - path) + 1 : 0, n = a + strlen(tmp) + 1;
-    char *s = malloc(n);
-    if (s)
-        snprintf(s, n, "%.*s%s", (int)a, path, tmp);
-    return s;
-}
-
 /* An output o of ctx, shown as shown; NULL when out of memory. */
 static outfile *out_new(sgft_ctx *ctx, const char *shown) {
     outfile *o = calloc(1, sizeof *o);
     if (!o)
         return NULL;
     o->ctx = ctx;
+    o->temps = sgft__outputs_temps(ctx->outputs);
     o->fd = o->target = o->old_fd = -1;
     if (!(o->shown = strdup(shown))) {
         free(o);
@@ -464,7 +357,7 @@ static int open_in_folder(outfile *o, const char *name) {
         char names[48];
         snprintf(names, sizeof names, " (%lu names)",
                  (unsigned long)st.st_nlink);
-        report_path(ctx, M_HARD_LINKS, o->shown, names);
+        sgft__report_path(ctx, M_HARD_LINKS, o->shown, names);
         return -1;
     }
     o->exists = true;
@@ -780,8 +673,8 @@ static int name_by_copy(outfile *o) {
     int e = errno;
     if (e == EINTR || e == ENOMEM)
         return -1;
-    int fd = sgft__temp_create(o->dir->fd, o->tmp, o->exists ? 0600 : 0666,
-                               &o->slot);
+    int fd = sgft__temp_create(o->temps, o->dir->fd, o->tmp,
+                               o->exists ? 0600 : 0666, &o->slot);
     if (fd < 0) {
         errno = e;
         return -1;
@@ -808,7 +701,7 @@ static int name_by_copy(outfile *o) {
 
 /* Gives the file without a name its temporary name (or a copy one). */
 static int name_it(outfile *o) {
-    if (sgft__temp_link(o->fd, o->dir->fd, o->tmp, &o->slot) < 0 &&
+    if (sgft__temp_link(o->temps, o->fd, o->dir->fd, o->tmp, &o->slot) < 0 &&
         name_by_copy(o) < 0)
         return -1;
     o->unnamed = false;
@@ -820,25 +713,27 @@ static int name_it(outfile *o) {
  * file made for that is named and removed.  (The name of a file cannot
  * be taken back: a file whose last name is removed can get no other.) */
 static bool nameable_later(outfile *o, dev_t dev) {
-    int known = sgft__temp_links_on(dev);
+    int known = sgft__temp_links_on(o->temps, dev);
     if (known >= 0)
         return known;
-    int fd = sgft__temp_unnamed(o->dir->fd, S_IRUSR | S_IWUSR);
+    int fd = sgft__temp_unnamed(o->temps, o->dir->fd, S_IRUSR | S_IWUSR);
     char *name = fd >= 0 ? strdup(o->tmp) : NULL;
     temp_slot *slot = NULL;
-    bool ok = name && sgft__temp_link(fd, o->dir->fd, name, &slot) == 0;
+    bool ok = name && sgft__temp_link(o->temps, fd, o->dir->fd, name,
+                                      &slot) == 0;
     if (fd >= 0)
         close(fd);
-    if (ok && !sgft__temp_enter())
+    temp_section sec;
+    if (ok && !sgft__temp_enter(o->temps, &sec))
         return true; /* named: the signal handler removes it */
     if (ok) {
         sgft__temp_unregister(slot);
         unlinkat(o->dir->fd, name, 0);
-        sgft__temp_leave();
+        sgft__temp_leave(o->temps, &sec);
     }
     free(name);
     if (fd >= 0)
-        sgft__temp_links_found(dev, ok);
+        sgft__temp_links_found(o->temps, dev, ok);
     return ok;
 }
 
@@ -874,14 +769,15 @@ static int finish_replacement(outfile *o) {
             mode &= ~(mode_t)(S_ISUID | S_ISGID);
         if (((now.st_mode & 07777) != mode && fchmod(o->fd, mode) < 0) ||
             sgft__keep_acl(o->dir->fd, o->name, o->fd, mode) < 0 ||
-            (!sgft__batch_on() && fsync(o->fd) < 0))
+            (!sgft__batch_on(o->ctx->outputs) && fsync(o->fd) < 0))
             return -1;
     }
     o->size = o->at;
     if (o->unnamed && o->link_new)
         return 0; /* given its path, open, at once (sgft__out_commit) */
-    if (o->unnamed && o->exists && sgft__batch_on() &&
-        sgft__batch_may_hold(o->fd) && nameable_later(o, now.st_dev))
+    if (o->unnamed && o->exists && sgft__batch_on(o->ctx->outputs) &&
+        sgft__batch_may_hold(o->ctx->outputs, o->fd) &&
+        nameable_later(o, now.st_dev))
         return 0; /* its group names it */
     if (o->unnamed && name_it(o) < 0)
         return -1;
@@ -920,7 +816,8 @@ int sgft__out_finish(outfile *o) {
      * new one over it (file_batch.c), when there are descriptors to
      * spare: then the rename does not free it, and the old file is freed
      * where the group closes it, away from the batch's own work. */
-    if (o->old_fd >= 0 && !(sgft__batch_on() && sgft__batch_may_hold(o->old_fd))) {
+    if (o->old_fd >= 0 && !(sgft__batch_on(o->ctx->outputs) &&
+                            sgft__batch_may_hold(o->ctx->outputs, o->old_fd))) {
         close(o->old_fd);
         o->old_fd = -1;
     }
@@ -964,6 +861,7 @@ static int link_new(outfile *o, bool *placed) {
 
 int sgft__out_commit(outfile *o, sgft_output_state *state) {
     int e = 0;
+    temp_section sec;
     bool placed = false;
     o->link_new = !o->finished && !o->exists; /* not -s: no file waits */
     if (sgft__out_finish(o) < 0) {
@@ -973,7 +871,7 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
         /* reported below */
     } else if (placed) {
         *state = SGFT_OUTPUT_CREATED;
-        if (sgft__batch_written(o->dir, false) < 0)
+        if (sgft__batch_written(o->ctx->outputs, o->dir, false) < 0)
             e = ENOMEM;
     } else if (o->kind == K_STREAM) {
         if (copy_out(o) < 0)
@@ -982,7 +880,7 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
             *state = SGFT_OUTPUT_STREAMED;
     } else if (o->unchanged) {
         *state = SGFT_OUTPUT_UNCHANGED;
-    } else if (o->exists && sgft__batch_on()) {
+    } else if (o->exists && sgft__batch_on(o->ctx->outputs)) {
         /* A rename fault of the group is reported when it goes in place
          * (perhaps now, for this file or another). */
         if (sgft__batch_defer(o->ctx, o->dir, o->tmp, o->name, o->path,
@@ -997,7 +895,7 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
                 o->fd = -1;
             *state = SGFT_OUTPUT_CHANGED;
         }
-    } else if (!sgft__temp_enter()) {
+    } else if (!sgft__temp_enter(o->temps, &sec)) {
         e = EINTR; /* the temporary files are being removed */
     } else if ((e = o->exists ? sgft__temp_replace(o->dir->fd, o->tmp, o->name,
                                                    o->path, &o->old)
@@ -1014,14 +912,14 @@ int sgft__out_commit(outfile *o, sgft_output_state *state) {
             free(o->tmp);
             o->tmp = NULL;
         }
-        sgft__temp_leave();
+        sgft__temp_leave(o->temps, &sec);
     } else {
         sgft__temp_unregister(o->slot);
         free(o->tmp);
         o->tmp = NULL;
-        sgft__temp_leave();
+        sgft__temp_leave(o->temps, &sec);
         *state = o->exists ? SGFT_OUTPUT_CHANGED : SGFT_OUTPUT_CREATED;
-        if (sgft__batch_written(o->dir, o->exists) < 0)
+        if (sgft__batch_written(o->ctx->outputs, o->dir, o->exists) < 0)
             e = ENOMEM;
     }
     if (e && e != SGFT_FILE_MOVED)

@@ -1,26 +1,29 @@
 /* file_batch.c - the outputs of a batch made durable in groups (see
- * sgftidy(1), FILES): a replacement waits, renamed only after one sync of
- * each file system written covers its whole group, and the folders of new
- * files are synced once, at sgft_outputs_sync.  The output files
- * themselves are file.c's.
+ * sgftidy(1), FILES), and the sgft_outputs object that holds them: a
+ * replacement waits, renamed only after one sync of each file system
+ * written covers its whole group, and the folders of new files are
+ * synced once, at sgft_outputs_sync.  The output files themselves are
+ * file.c's, their temporary files file_temp.c's.
  *
- * A group is put in place by a thread of its own (the syncer), while the
- * batch goes on with the next files: its sync, its renames (which free the
- * old files, and may wait for the disk to discard their blocks) and the
- * syncs of its folders.  One group at a time is away: the next one waits
- * until it is done.  A rename fault of a group is reported by the call
- * that waits for the group (the one that hands the next group over,
+ * The library starts no thread.  A program that wants a group put in
+ * place while its batch goes on with the next files runs
+ * sgft_outputs_work in threads of its own: one that takes the groups
+ * (their sync, their renames, which free the old files and may wait for
+ * the disk to discard their blocks, and the syncs of their folders), and
+ * others that take the closes of the old files, held open until the
+ * renames, since closing the last descriptor of a file that has no name
+ * any more frees its blocks, and a file system may wait there for the
+ * disk.  So the next group need not wait for that, and several closes at
+ * once overlap their waits.  One group at a time is away: the next one
+ * waits until it is done.  Without a thread that takes groups, a group is
+ * put in place by the call that hands it over; without one that takes
+ * closes, an old file is closed where its group is put in place.
+ *
+ * A rename fault of a group is reported by the call that waits for the
+ * group (the one that hands the next group over,
  * sgft__outputs_before_read, or sgft_outputs_sync), through that call's
- * context: the fault is the same, the file whose messages show it may be
- * a later one.  Where the thread cannot be started, a group is put in
- * place, and its faults reported, by the call that hands it over.
- *
- * The old files of a group, held open until the renames, are closed by
- * threads of their own (the closers), since closing the last descriptor
- * of a file that has no name any more frees its blocks, and a file system
- * may wait there for the disk (to discard them).  So the next group need
- * not wait for that, and several closes at once overlap their waits.
- * Where no closer can be started, the syncer closes them itself. */
+ * context, or to the handler of late faults: the fault is the same, the
+ * file whose messages show it may be a later one. */
 /* syncfs */
 #define _GNU_SOURCE
 #define _XOPEN_SOURCE 700
@@ -34,7 +37,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -75,67 +77,107 @@ typedef struct group {
 #define GROUP_BYTES ((uint64_t)1 << 20)
 #define GROUP_NSEC 500000000L
 
-static atomic_bool batch_on;
-/* A mutex, not a spin lock: a thread may wait, holding it, for a group. */
-static pthread_mutex_t batch_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t away_cv = PTHREAD_COND_INITIALIZER;  /* a group away */
-static pthread_cond_t done_cv = PTHREAD_COND_INITIALIZER;  /* it is done */
-/* Under batch_lock: fill is the group being filled; away the one handed
- * to the syncer (while away_busy, only the syncer touches it, but for
- * the device and inode of its replacements, which stay as they are). */
-static group fill, away;
-static bool away_busy;
-static sgft_late_fault_fn late_fn; /* sgft_outputs_on_late_fault */
-static void *late_data;
-static bool syncer_on, syncer_quit;
-static pthread_t syncer;
+struct sgft_outputs {
+    temp_list temps; /* their temporary files (file_temp.c) */
+    bool batch;      /* SGFT_OUTPUTS_BATCH */
+    int hold_limit;  /* the old files' descriptors held stay below this */
+    /* A mutex, not a spin lock: a thread may wait, holding it, for a
+     * group. */
+    pthread_mutex_t lock;
+    pthread_cond_t work_cv; /* a group away, a close queued, or the end */
+    pthread_cond_t done_cv; /* the group away is done */
+    pthread_cond_t idle_cv; /* no close queued nor under way */
+    /* Under lock: fill is the group being filled; away the one handed
+     * to a worker (while away_busy, only that worker touches it, but for
+     * the device and inode of its replacements, which stay as they
+     * are). */
+    group fill, away;
+    bool away_busy, syncing;
+    sgft_late_fault_fn late_fn; /* sgft_outputs_on_late_fault */
+    void *late_data;
+    /* The threads in sgft_outputs_work, by what they take; quit once
+     * sgft_outputs_stop was called. */
+    int group_workers, close_workers;
+    bool quit;
+    /* The old files waiting for a closer, and the closes under way. */
+    int *to_close;
+    size_t nclose, close_cap;
+    int closing;
+};
 
-/* The closer's queue of descriptors, under its own lock: the syncer
- * hands a group's old files over without waiting for the batch. */
-static pthread_mutex_t close_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t close_cv = PTHREAD_COND_INITIALIZER;
-static int *to_close;
-static size_t nclose, close_cap;
-/* Several closers: the wait for the disk is most of a close, and the
- * disk takes the discards of several files at once. */
-#define CLOSERS 4
-static int closers_on; /* how many were started */
-static bool closer_quit;
-static pthread_t closers[CLOSERS];
+static void lock(sgft_outputs *g) { pthread_mutex_lock(&g->lock); }
 
-static void lock(void) { pthread_mutex_lock(&batch_lock); }
+static void unlock(sgft_outputs *g) { pthread_mutex_unlock(&g->lock); }
 
-static void unlock(void) { pthread_mutex_unlock(&batch_lock); }
-
-void sgft_outputs_batch(bool on) { atomic_store(&batch_on, on); }
-
-void sgft_outputs_on_late_fault(sgft_late_fault_fn fn, void *userdata) {
-    lock();
-    late_fn = fn;
-    late_data = userdata;
-    unlock();
+/* At most a quarter of the descriptors a process may have, and at most
+ * 1024, are old files held (two groups of 256 need 512). */
+static int hold_limit(void) {
+    struct rlimit r;
+    int l = 1024;
+    if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY &&
+        r.rlim_cur / 4 < (rlim_t)l)
+        l = (int)(r.rlim_cur / 4);
+    return l;
 }
 
-char *sgft__folder_of(const char *path) {
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return strdup(".");
-    if (slash == path)
-        return strdup("/");
-    return strndup(path, (size_t)(slash - path));
-}
-
-int sgft__open_folder_of(const char *path) {
-    char *folder = sgft__folder_of(path);
-    if (!folder) {
-        errno = ENOMEM;
-        return -1;
+sgft_outputs *sgft_outputs_new(unsigned flags) {
+    sgft_outputs *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    if (pthread_mutex_init(&g->lock, NULL) != 0) {
+        free(g);
+        return NULL;
     }
-    int fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOCTTY);
-    int e = errno;
-    free(folder);
-    errno = e;
-    return fd;
+    pthread_cond_init(&g->work_cv, NULL);
+    pthread_cond_init(&g->done_cv, NULL);
+    pthread_cond_init(&g->idle_cv, NULL);
+    sgft__temp_list_init(&g->temps);
+    g->batch = (flags & SGFT_OUTPUTS_BATCH) != 0;
+    g->hold_limit = g->batch ? hold_limit() : 0;
+    return g;
+}
+
+static void group_free(group *g) {
+    for (size_t i = 0; i < g->ndirs; i++)
+        sgft__dir_unref(g->dirs[i]);
+    free(g->dirs);
+    free(g->v);
+}
+
+void sgft_outputs_free(sgft_outputs *g) {
+    if (!g)
+        return;
+    group_free(&g->fill);
+    group_free(&g->away);
+    free(g->to_close);
+    sgft__temp_list_free(&g->temps);
+    pthread_cond_destroy(&g->work_cv);
+    pthread_cond_destroy(&g->done_cv);
+    pthread_cond_destroy(&g->idle_cv);
+    pthread_mutex_destroy(&g->lock);
+    free(g);
+}
+
+void sgft_ctx_set_outputs(sgft_ctx *ctx, sgft_outputs *g) { ctx->outputs = g; }
+
+temp_list *sgft__outputs_temps(sgft_outputs *g) { return g ? &g->temps : NULL; }
+
+void sgft_outputs_on_late_fault(sgft_outputs *g, sgft_late_fault_fn fn,
+                                void *userdata) {
+    lock(g);
+    g->late_fn = fn;
+    g->late_data = userdata;
+    unlock(g);
+}
+
+void sgft_outputs_on_first_temp_file(sgft_outputs *g, void (*fn)(void *),
+                                     void *userdata) {
+    sgft__temp_list_on_first(&g->temps, fn, userdata);
+}
+
+void sgft_outputs_remove_temp_files(sgft_outputs *g) {
+    if (g)
+        sgft__temp_list_remove(&g->temps);
 }
 
 /* Notes the folder d as written into by g (once in a row). */
@@ -161,76 +203,34 @@ static int dir_cmp(const void *a, const void *b) {
  * folder (EINVAL) has nothing to do. */
 static void sync_folder(const out_dir *d) { (void)fsync(d->fd); }
 
-static void *closer_main(void *arg) {
-    (void)arg;
-    pthread_mutex_lock(&close_lock);
-    for (;;) {
-        while (!nclose && !closer_quit)
-            pthread_cond_wait(&close_cv, &close_lock);
-        if (!nclose)
-            break;
-        int fd = to_close[--nclose];
-        pthread_mutex_unlock(&close_lock);
-        close(fd);
-        pthread_mutex_lock(&close_lock);
-    }
-    pthread_mutex_unlock(&close_lock);
-    return NULL;
+/* The old files of g, held open until its renames, handed over to the
+ * workers that take closes; those that none takes stay in g, for
+ * close_held.  Called locked. */
+static void queue_held(sgft_outputs *o, group *g) {
+    for (size_t i = 0; i < g->n; i++)
+        if (g->v[i].held >= 0 && o->close_workers && !o->quit &&
+            sgft__vec_grow(&o->to_close, &o->close_cap, o->nclose + 1,
+                           sizeof *o->to_close, 256)) {
+            o->to_close[o->nclose++] = g->v[i].held;
+            g->v[i].held = -1;
+            pthread_cond_broadcast(&o->work_cv);
+        }
 }
 
-/* Starts a thread that takes no signal (the handlers that end the run,
- * and remove the temporary files, run in the threads of the batch). */
-static bool start_thread(pthread_t *t, void *(*fn)(void *)) {
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_SETMASK, &all, &old);
-    bool on = pthread_create(t, NULL, fn, NULL) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    return on;
-}
-
-/* fd is closed by a closer, or here when none can be started. */
-static void close_later(int fd) {
-    pthread_mutex_lock(&close_lock);
-    if (!closers_on) {
-        closer_quit = false;
-        while (closers_on < CLOSERS &&
-               start_thread(&closers[closers_on], closer_main))
-            closers_on++;
-    }
-    if (closers_on && sgft__vec_grow(&to_close, &close_cap, nclose + 1,
-                                     sizeof *to_close, 256)) {
-        to_close[nclose++] = fd;
-        pthread_cond_signal(&close_cv);
-        fd = -1;
-    }
-    pthread_mutex_unlock(&close_lock);
-    if (fd >= 0)
-        close(fd);
-}
-
-/* The closers done with their queue, and ended. */
-static void stop_closer(void) {
-    pthread_mutex_lock(&close_lock);
-    int on = closers_on;
-    closer_quit = true;
-    pthread_cond_broadcast(&close_cv);
-    pthread_mutex_unlock(&close_lock);
-    for (int i = 0; i < on; i++)
-        pthread_join(closers[i], NULL);
-    pthread_mutex_lock(&close_lock);
-    closers_on = 0;
-    free(to_close);
-    to_close = NULL;
-    nclose = close_cap = 0;
-    pthread_mutex_unlock(&close_lock);
+static void close_held(group *g) {
+    for (size_t i = 0; i < g->n; i++)
+        if (g->v[i].held >= 0) {
+            close(g->v[i].held);
+            g->v[i].held = -1;
+        }
 }
 
 /* The group in place: every file system written syncs once, then the
  * renames, then the folders.  A rename fault is kept in its replacement
  * (err) for the report; no lock is needed (the group is the caller's
  * alone). */
-static void put_in_place(group *g) {
+static void put_in_place(sgft_outputs *o, group *g) {
+    temp_list *tl = &o->temps;
     for (size_t i = 0; i < g->n; i++)
         if (!note_folder(g, g->v[i].dir))
             g->failed = true;
@@ -264,7 +264,9 @@ static void put_in_place(group *g) {
     for (size_t i = 0; i < g->n; i++) {
         pending *q = &g->v[i];
         q->err = 0;
-        if (!sgft__temp_enter()) { /* being removed: the old content stays */
+        temp_section sec;
+        if (!sgft__temp_enter(tl, &sec)) { /* being removed: the old content
+                                              stays */
             g->failed = true;
             if (q->fd >= 0)
                 close(q->fd);
@@ -279,7 +281,7 @@ static void put_in_place(group *g) {
             if (q->fd < 0)
                 unlinkat(dir, q->tmp, 0);
         } else if (q->fd >= 0 &&
-                   sgft__temp_link(q->fd, dir, q->tmp, &q->slot) < 0) {
+                   sgft__temp_link(tl, q->fd, dir, q->tmp, &q->slot) < 0) {
             q->err = errno;
         } else if ((q->err = sgft__temp_replace(dir, q->tmp, q->name, q->path,
                                                 &q->old))) {
@@ -293,7 +295,7 @@ static void put_in_place(group *g) {
         q->fd = -1;
         sgft__temp_unregister(q->slot);
         free(q->tmp);
-        sgft__temp_leave();
+        sgft__temp_leave(tl, &sec);
         free(q->name);
         free(q->path);
     }
@@ -302,17 +304,18 @@ static void put_in_place(group *g) {
         sgft__dir_unref(g->dirs[i]);
     }
     g->ndirs = 0;
-    /* The old files, held open, are freed now, by the closer. */
-    for (size_t i = 0; i < g->n; i++)
-        if (g->v[i].held >= 0) {
-            close_later(g->v[i].held);
-            g->v[i].held = -1;
-        }
+    /* The old files, held open, are freed next (queue_held). */
 }
 
+/* What report_late hands the handler of late faults. */
+typedef struct late_call {
+    const sgft_outputs *o;
+    const pending *q;
+} late_call;
+
 static void late_diag(const sgft_diag *d, void *data) {
-    const pending *q = data;
-    late_fn(q->in, &q->was, d, late_data);
+    const late_call *c = data;
+    c->o->late_fn(c->q->in, &c->q->was, d, c->o->late_data);
 }
 
 static void report_fault(sgft_ctx *ctx, const pending *q) {
@@ -325,12 +328,13 @@ static void report_fault(sgft_ctx *ctx, const pending *q) {
 /* The rename fault of q, reported to the handler of late faults: the
  * message is made by ctx (the waiting call's), which neither shows nor
  * counts it. */
-static void report_late(sgft_ctx *ctx, const pending *q) {
+static void report_late(sgft_outputs *o, sgft_ctx *ctx, const pending *q) {
     sgft_diag_fn fn = ctx->diag_fn;
     void *data = ctx->diag_data;
     sgft_summary sum = ctx->sum;
+    late_call c = {o, q};
     ctx->diag_fn = late_diag;
-    ctx->diag_data = (void *)q;
+    ctx->diag_data = &c;
     report_fault(ctx, q);
     ctx->diag_fn = fn;
     ctx->diag_data = data;
@@ -339,13 +343,13 @@ static void report_late(sgft_ctx *ctx, const pending *q) {
 
 /* Reports the rename faults of a group put in place, and empties it;
  * -1 when it had a fault reported through ctx (not to the handler of
- * late faults). */
-static int report_group(sgft_ctx *ctx, group *g) {
+ * late faults).  Called locked. */
+static int report_group(sgft_outputs *o, sgft_ctx *ctx, group *g) {
     int st = g->failed ? -1 : 0;
     for (size_t i = 0; i < g->n; i++) {
         pending *q = &g->v[i];
-        if (q->err && late_fn && q->in) {
-            report_late(ctx, q);
+        if (q->err && o->late_fn && q->in) {
+            report_late(o, ctx, q);
         } else if (q->err) {
             report_fault(ctx, q);
             st = -1;
@@ -361,86 +365,94 @@ static int report_group(sgft_ctx *ctx, group *g) {
     return st;
 }
 
-static void *syncer_main(void *arg) {
-    (void)arg;
-    lock();
+void sgft_outputs_work(sgft_outputs *o, unsigned what) {
+    bool groups = (what & SGFT_WORK_GROUPS) != 0;
+    bool closes = (what & SGFT_WORK_CLOSES) != 0;
+    lock(o);
+    o->group_workers += groups;
+    o->close_workers += closes;
     for (;;) {
-        while (!away_busy && !syncer_quit)
-            pthread_cond_wait(&away_cv, &batch_lock);
-        if (!away_busy)
+        if (groups && o->away_busy && !o->syncing) {
+            o->syncing = true;
+            unlock(o);
+            put_in_place(o, &o->away);
+            lock(o);
+            queue_held(o, &o->away);
+            unlock(o);
+            close_held(&o->away); /* none takes closes */
+            lock(o);
+            o->syncing = false;
+            o->away_busy = false;
+            pthread_cond_broadcast(&o->done_cv);
+        } else if (closes && o->nclose) {
+            int fd = o->to_close[--o->nclose];
+            o->closing++;
+            unlock(o);
+            close(fd);
+            lock(o);
+            if (!--o->closing && !o->nclose)
+                pthread_cond_broadcast(&o->idle_cv);
+        } else if (o->quit) {
             break;
-        unlock();
-        put_in_place(&away);
-        lock();
-        away_busy = false;
-        pthread_cond_broadcast(&done_cv);
+        } else {
+            pthread_cond_wait(&o->work_cv, &o->lock);
+        }
     }
-    unlock();
-    return NULL;
+    o->group_workers -= groups;
+    o->close_workers -= closes;
+    unlock(o);
 }
 
-/* Starts the syncer; false when it cannot be.  Called locked. */
-static bool start_syncer(void) {
-    if (syncer_on)
-        return true;
-    syncer_quit = false;
-    syncer_on = start_thread(&syncer, syncer_main);
-    return syncer_on;
+void sgft_outputs_stop(sgft_outputs *o) {
+    lock(o);
+    o->quit = true;
+    pthread_cond_broadcast(&o->work_cv);
+    unlock(o);
 }
 
 /* Waits until no group is away, then reports the faults of the last one
  * (through ctx).  Called locked. */
-static int wait_away(sgft_ctx *ctx) {
-    while (away_busy)
-        pthread_cond_wait(&done_cv, &batch_lock);
-    return report_group(ctx, &away);
+static int wait_away(sgft_outputs *o, sgft_ctx *ctx) {
+    while (o->away_busy)
+        pthread_cond_wait(&o->done_cv, &o->lock);
+    return report_group(o, ctx, &o->away);
 }
 
-/* Hands the group being filled over to the syncer (once the group away
+/* Hands the group being filled over to a worker (once the group away
  * before it is done, its faults reported through ctx), or puts it in
- * place here when the syncer cannot run.  Called locked. */
-static int hand_over(sgft_ctx *ctx) {
-    int st = wait_away(ctx);
-    if (!fill.n && !fill.ndirs && !fill.failed)
+ * place here when none runs.  Called locked. */
+static int hand_over(sgft_outputs *o, sgft_ctx *ctx) {
+    int st = wait_away(o, ctx);
+    if (!o->fill.n && !o->fill.ndirs && !o->fill.failed)
         return st; /* another thread handed it over meanwhile */
-    group t = away; /* the emptied group's memory is used again */
-    away = fill;
-    fill = t;
-    if (start_syncer()) {
-        away_busy = true;
-        pthread_cond_signal(&away_cv);
+    group t = o->away; /* the emptied group's memory is used again */
+    o->away = o->fill;
+    o->fill = t;
+    if (o->group_workers && !o->quit) {
+        o->away_busy = true;
+        pthread_cond_broadcast(&o->work_cv);
     } else {
-        put_in_place(&away);
-        if (report_group(ctx, &away) < 0)
+        put_in_place(o, &o->away);
+        queue_held(o, &o->away);
+        close_held(&o->away);
+        if (report_group(o, ctx, &o->away) < 0)
             st = -1;
     }
     return st;
 }
 
-/* Every group in place, and the syncer ended.  Called locked. */
-static int put_all_in_place(sgft_ctx *ctx) {
-    int st = 0;
-    if (fill.n || fill.ndirs || fill.failed)
-        st = hand_over(ctx);
-    if (wait_away(ctx) < 0)
-        st = -1;
-    if (syncer_on) {
-        syncer_quit = true;
-        pthread_cond_signal(&away_cv);
-        unlock();
-        pthread_join(syncer, NULL);
-        lock();
-        syncer_on = false;
-    }
-    stop_closer();
-    return st;
-}
-
-int sgft_outputs_sync(sgft_ctx *ctx) {
+int sgft_outputs_sync(sgft_outputs *o, sgft_ctx *ctx) {
     SGFT_HOOK("outputs-sync", NULL);
-    lock();
-    int st = put_all_in_place(ctx);
-    unlock();
+    lock(o);
+    int st = 0;
+    if (o->fill.n || o->fill.ndirs || o->fill.failed)
+        st = hand_over(o, ctx);
+    if (wait_away(o, ctx) < 0)
+        st = -1;
+    /* The old files closed too: a batch that ends has freed them. */
+    while (o->nclose || o->closing)
+        pthread_cond_wait(&o->idle_cv, &o->lock);
+    unlock(o);
     return st;
 }
 
@@ -454,22 +466,23 @@ static bool replaces(const group *g, const struct stat *st) {
 
 void sgft__outputs_before_read(sgft_ctx *ctx, int dir, const char *name) {
     struct stat st;
-    if (!atomic_load(&batch_on))
+    sgft_outputs *o = ctx->outputs;
+    if (!o || !o->batch)
         return;
     /* Nothing waits (as with --outdir): the file need not be looked at.
      * A replacement of it added meanwhile is another job's, which the
      * batch never runs beside a job that reads the same file. */
-    lock();
-    bool waiting = fill.n || away_busy;
-    unlock();
+    lock(o);
+    bool waiting = o->fill.n || o->away_busy;
+    unlock(o);
     if (!waiting || fstatat(dir, name, &st, 0) < 0)
         return;
-    lock();
-    if (replaces(&fill, &st))
-        (void)hand_over(ctx);
-    if (away_busy && replaces(&away, &st))
-        (void)wait_away(ctx);
-    unlock();
+    lock(o);
+    if (replaces(&o->fill, &st))
+        (void)hand_over(o, ctx);
+    if (o->away_busy && replaces(&o->away, &st))
+        (void)wait_away(o, ctx);
+    unlock(o);
 }
 
 static long elapsed_ns(const struct timespec *since) {
@@ -479,61 +492,51 @@ static long elapsed_ns(const struct timespec *since) {
            (now.tv_nsec - since->tv_nsec);
 }
 
-bool sgft__batch_on(void) { return atomic_load(&batch_on); }
+bool sgft__batch_on(const sgft_outputs *o) { return o && o->batch; }
 
-/* At most a quarter of the descriptors a process may have, and at most
- * 1024, are old files held (two groups of 256 need 512). */
-bool sgft__batch_may_hold(int fd) {
-    static atomic_int limit; /* 0: not known yet */
-    int l = atomic_load(&limit);
-    if (!l) {
-        struct rlimit r;
-        l = 1024;
-        if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY &&
-            r.rlim_cur / 4 < (rlim_t)l)
-            l = (int)(r.rlim_cur / 4);
-        atomic_store(&limit, l);
-    }
-    return fd < l;
+bool sgft__batch_may_hold(const sgft_outputs *o, int fd) {
+    return o && fd < o->hold_limit;
 }
 
 int sgft__batch_defer(sgft_ctx *ctx, out_dir *dir, char *tmp, char *name,
                       char *path, char *shown, temp_slot *slot,
                       const struct stat *old, uint64_t size, int held,
                       int unnamed) {
-    lock();
-    if (!sgft__vec_grow(&fill.v, &fill.cap, fill.n + 1, sizeof *fill.v, 16)) {
-        unlock();
+    sgft_outputs *o = ctx->outputs;
+    group *f = &o->fill;
+    lock(o);
+    if (!sgft__vec_grow(&f->v, &f->cap, f->n + 1, sizeof *f->v, 16)) {
+        unlock(o);
         errno = ENOMEM;
         return -1;
     }
-    if (!fill.n)
-        clock_gettime(CLOCK_MONOTONIC, &fill.since);
+    if (!f->n)
+        clock_gettime(CLOCK_MONOTONIC, &f->since);
     /* The run's messages are all in: its output is the last thing it
      * does (without an input path, a fault goes to the waiting call). */
     sgft_summary was = ctx->sum;
     was.output = SGFT_OUTPUT_CHANGED;
     was.written = true;
     char *in = ctx->in_path ? strdup(ctx->in_path) : NULL;
-    fill.v[fill.n++] = (pending){sgft__dir_ref(dir), tmp,  name,    path,
-                                 shown, in, was, slot, *old, held, unnamed,
-                                 0, NULL};
-    fill.bytes += size;
-    if (fill.n >= GROUP_FILES || fill.bytes >= GROUP_BYTES ||
-        elapsed_ns(&fill.since) >= GROUP_NSEC)
-        (void)hand_over(ctx);
-    unlock();
+    f->v[f->n++] = (pending){sgft__dir_ref(dir), tmp,  name,    path,
+                             shown, in, was, slot, *old, held, unnamed,
+                             0, NULL};
+    f->bytes += size;
+    if (f->n >= GROUP_FILES || f->bytes >= GROUP_BYTES ||
+        elapsed_ns(&f->since) >= GROUP_NSEC)
+        (void)hand_over(o, ctx);
+    unlock(o);
     return 0;
 }
 
-int sgft__batch_written(out_dir *dir, bool replaced) {
-    if (!atomic_load(&batch_on)) {
+int sgft__batch_written(sgft_outputs *o, out_dir *dir, bool replaced) {
+    if (!o || !o->batch) {
         if (replaced)
             sync_folder(dir);
         return 0;
     }
-    lock();
-    bool ok = note_folder(&fill, dir);
-    unlock();
+    lock(o);
+    bool ok = note_folder(&o->fill, dir);
+    unlock(o);
     return ok ? 0 : -1;
 }

@@ -1,7 +1,7 @@
 /* file_temp.c - the temporary files of the outputs (file.c): their
- * names beside the file they replace, the list where
- * sgft_remove_temp_files() (safe in a signal handler) finds them, and
- * the files made without a name where the system can (Linux's
+ * names beside the file they replace, the list of an sgft_outputs where
+ * sgft_outputs_remove_temp_files() (safe in a signal handler) finds
+ * them, and the files made without a name where the system can (Linux's
  * O_TMPFILE), which get their temporary name only once complete: a
  * process killed while it writes (SIGKILL, out of memory) or a crash
  * then leaves no stray file behind; and the rename of a new output into
@@ -35,10 +35,10 @@
 
 /* --- the list ------------------------------------------------------------ */
 
-/* Slots are never freed: a signal handler may walk the list at any time.
- * A slot is free when it is not taken; a taken slot's name (NULL until
- * it is set, and once it is removed) is in the folder dir, a descriptor
- * that stays open while the name is listed. */
+/* Slots are freed only with their list: a signal handler may walk the
+ * list at any time.  A slot is free when it is not taken; a taken slot's
+ * name (NULL until it is set, and once it is removed) is in the folder
+ * dir, a descriptor that stays open while the name is listed. */
 struct temp_slot {
     struct temp_slot *next;
     atomic_bool taken;
@@ -46,7 +46,29 @@ struct temp_slot {
     _Atomic(char *) path;
 };
 
-static _Atomic(temp_slot *) temp_head;
+void sgft__temp_list_init(temp_list *tl) {
+    atomic_init(&tl->head, NULL);
+    atomic_init(&tl->busy, 0);
+    atomic_init(&tl->ending, false);
+    tl->first_fn = NULL;
+    tl->first_data = NULL;
+    atomic_init(&tl->first_done, false);
+    pthread_mutex_init(&tl->first_lock, NULL);
+    pthread_mutex_init(&tl->probe_lock, NULL);
+    tl->nprobed = 0;
+    atomic_init(&tl->proc_fds, 0);
+}
+
+void sgft__temp_list_free(temp_list *tl) {
+    temp_slot *s = atomic_load(&tl->head);
+    while (s) {
+        temp_slot *next = s->next;
+        free(s);
+        s = next;
+    }
+    pthread_mutex_destroy(&tl->first_lock);
+    pthread_mutex_destroy(&tl->probe_lock);
+}
 
 /* Threads may write outputs while a signal handler, in any thread,
  * removes the temporary files.  What a thread does with the list and
@@ -58,62 +80,55 @@ static _Atomic(temp_slot *) temp_head;
  * signals blocked in its thread: a handler there could not wait for it,
  * and would miss a file made but not listed yet.  The signal is then
  * taken by another thread, which waits, or by this one once the section
- * has ended. */
-static atomic_int temp_busy;     /* threads in a section */
-static atomic_bool temp_ending;  /* sgft_remove_temp_files() was called */
-static _Thread_local volatile sig_atomic_t temp_mine; /* this thread is in one */
-static _Thread_local sigset_t temp_mask;  /* its signal mask before */
-static _Thread_local int temp_depth;      /* sections inside sections */
-
-/* false once the temporary files are being removed: then nothing may be
- * made, renamed or freed any more.  A section may hold others (a file
- * named while its group is renamed): only the outermost one counts. */
-bool sgft__temp_enter(void) {
-    if (temp_depth) {
-        temp_depth++;
+ * has ended; so a handler never runs in a thread inside a section, and
+ * the remover waits for every section there is.  A section may hold
+ * others (a file named while its group is renamed): each keeps the mask
+ * it found, and the innermost finds every signal blocked already.
+ * Without a list (a context given no sgft_outputs) there is nothing for
+ * a handler to find, and a section is nothing at all. */
+bool sgft__temp_enter(temp_list *tl, temp_section *sec) {
+    if (!tl)
         return true;
-    }
     sigset_t all;
     sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &temp_mask);
-    temp_depth = 1;
-    temp_mine = 1;
-    atomic_fetch_add(&temp_busy, 1);
-    if (!atomic_load(&temp_ending))
+    pthread_sigmask(SIG_BLOCK, &all, &sec->mask);
+    atomic_fetch_add(&tl->busy, 1);
+    if (!atomic_load(&tl->ending))
         return true;
-    sgft__temp_leave();
+    sgft__temp_leave(tl, sec);
     return false;
 }
 
-void sgft__temp_leave(void) {
-    if (--temp_depth)
+void sgft__temp_leave(temp_list *tl, temp_section *sec) {
+    if (!tl)
         return;
-    atomic_fetch_sub(&temp_busy, 1);
-    temp_mine = 0;
-    pthread_sigmask(SIG_SETMASK, &temp_mask, NULL);
+    atomic_fetch_sub(&tl->busy, 1);
+    pthread_sigmask(SIG_SETMASK, &sec->mask, NULL);
 }
 
-/* sgft_on_first_temp_file: called once, before the first temporary
- * file is made. */
-static void (*first_temp_fn)(void);
-static pthread_once_t first_temp_once = PTHREAD_ONCE_INIT;
-
-void sgft_on_first_temp_file(void (*fn)(void)) { first_temp_fn = fn; }
-
-static void call_first_temp_fn(void) {
-    if (first_temp_fn)
-        first_temp_fn();
+void sgft__temp_list_on_first(temp_list *tl, void (*fn)(void *), void *data) {
+    tl->first_fn = fn;
+    tl->first_data = data;
 }
 
-void sgft__temp_first(void) {
-    if (first_temp_fn)
-        pthread_once(&first_temp_once, call_first_temp_fn);
+/* The function of sgft_outputs_on_first_temp_file, called once: the
+ * threads that come meanwhile wait until it has returned. */
+void sgft__temp_first(temp_list *tl) {
+    if (!tl || !tl->first_fn ||
+        atomic_load_explicit(&tl->first_done, memory_order_acquire))
+        return;
+    pthread_mutex_lock(&tl->first_lock);
+    if (!atomic_load_explicit(&tl->first_done, memory_order_relaxed)) {
+        tl->first_fn(tl->first_data);
+        atomic_store_explicit(&tl->first_done, true, memory_order_release);
+    }
+    pthread_mutex_unlock(&tl->first_lock);
 }
 
 /* Lists the name path of the folder dir (the folder first, then the
  * name: a handler that finds the name finds its folder). */
-static temp_slot *temp_register(int dir, char *path) {
-    for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
+static temp_slot *temp_register(temp_list *tl, int dir, char *path) {
+    for (temp_slot *s = atomic_load(&tl->head); s; s = s->next) {
         bool expected = false;
         if (atomic_compare_exchange_strong(&s->taken, &expected, true)) {
             atomic_store(&s->dir, dir);
@@ -127,8 +142,8 @@ static temp_slot *temp_register(int dir, char *path) {
     atomic_init(&s->taken, true);
     atomic_init(&s->dir, dir);
     atomic_init(&s->path, path);
-    s->next = atomic_load(&temp_head);
-    while (!atomic_compare_exchange_weak(&temp_head, &s->next, s))
+    s->next = atomic_load(&tl->head);
+    while (!atomic_compare_exchange_weak(&tl->head, &s->next, s))
         ;
     return s;
 }
@@ -140,15 +155,16 @@ void sgft__temp_unregister(temp_slot *s) {
     }
 }
 
-void sgft_remove_temp_files(void) {
-    atomic_store(&temp_ending, true);
+/* Async-signal-safe: atomics, nanosleep and unlinkat. */
+void sgft__temp_list_remove(temp_list *tl) {
+    atomic_store(&tl->ending, true);
     /* The sections of other threads are short (a system call or two);
      * a thread that cannot run is not waited for beyond two seconds. */
-    for (int k = 0; k < 2000 && atomic_load(&temp_busy) > temp_mine; k++) {
+    for (int k = 0; k < 2000 && atomic_load(&tl->busy) > 0; k++) {
         struct timespec t = {0, 1000000};
         nanosleep(&t, NULL);
     }
-    for (temp_slot *s = atomic_load(&temp_head); s; s = s->next) {
+    for (temp_slot *s = atomic_load(&tl->head); s; s = s->next) {
         char *p = atomic_exchange(&s->path, NULL);
         if (p)
             unlinkat(atomic_load(&s->dir), p, 0);
@@ -169,15 +185,17 @@ char *sgft__temp_name_for(const char *name) {
 }
 
 /* The last six characters of name (XXXXXX) made into a new guess for
- * a file name that does not exist yet. */
-static void guess_name(char *name) {
+ * a file name that does not exist yet: from the clock, the process, the
+ * try and the name's own memory (which no other name being guessed at
+ * the same time has), so that threads that guess at once guess apart. */
+static void guess_name(char *name, int try) {
     static const char digits[] =
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    static atomic_uint_fast64_t made;
     struct timespec t;
     clock_gettime(CLOCK_REALTIME, &t);
-    uint64_t v = (atomic_fetch_add(&made, 1) + 1) * UINT64_C(0x9e3779b97f4a7c15) ^
+    uint64_t v = ((uint64_t)try + 1) * UINT64_C(0x9e3779b97f4a7c15) ^
                  (uint64_t)t.tv_nsec * UINT64_C(0xbf58476d1ce4e5b9) ^
+                 (uint64_t)(uintptr_t)name * UINT64_C(0x94d049bb133111eb) ^
                  (uint64_t)getpid() << 32;
     char *x = name + strlen(name) - 6;
     for (int i = 0; i < 6; i++) {
@@ -202,8 +220,8 @@ bool sgft__folder_locked(int dir) {
  * unnamed file fd (0 is returned); -1 with errno set.  It is listed in
  * *slot once made: a name listed before would be removed by a signal in
  * between even when it is another file's. */
-static int make_entry(int dir, char *name, int fd, mode_t mode,
-                      temp_slot **slot) {
+static int make_entry(temp_list *tl, int dir, char *name, int fd,
+                      mode_t mode, temp_slot **slot) {
     int got = -1, e = 0;
     *slot = NULL;
     if (sgft__folder_locked(dir)) {
@@ -211,8 +229,9 @@ static int make_entry(int dir, char *name, int fd, mode_t mode,
         return -1;
     }
     for (int tries = 0; got < 0 && !e; tries++) {
-        guess_name(name);
-        if (!sgft__temp_enter()) {
+        guess_name(name, tries);
+        temp_section sec;
+        if (!sgft__temp_enter(tl, &sec)) {
             e = EINTR;
             break;
         }
@@ -222,81 +241,92 @@ static int make_entry(int dir, char *name, int fd, mode_t mode,
                      : sgft__temp_link_new(fd, dir, name);
         if (got < 0) {
             e = errno == EEXIST && tries < 100 ? 0 : errno;
-        } else if (!(*slot = temp_register(dir, name))) {
+        } else if (tl && !(*slot = temp_register(tl, dir, name))) {
             e = ENOMEM;
             unlinkat(dir, name, 0);
             if (fd < 0)
                 close(got);
             got = -1;
         }
-        sgft__temp_leave();
+        sgft__temp_leave(tl, &sec);
     }
     errno = e;
     return got;
 }
 
-int sgft__temp_create(int dir, char *name, mode_t mode, temp_slot **slot) {
-    return make_entry(dir, name, -1, mode, slot);
+int sgft__temp_create(temp_list *tl, int dir, char *name, mode_t mode,
+                      temp_slot **slot) {
+    return make_entry(tl, dir, name, -1, mode, slot);
+}
+
+char *sgft__temp_shown(const char *path, const char *tmp) {
+    const char *slash = strrchr(path, '/');
+    size_t a = slash ? (size_t)(slash - path) + 1 : 0, n = a + strlen(tmp) + 1;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%.*s%s", (int)a, path, tmp);
+    return s;
 }
 
 /* --- files without a name ------------------------------------------------- */
 
 /* Whether a file without a name can be given one: through its entry in
  * /proc/self/fd (a link to it with AT_SYMLINK_FOLLOW needs no
- * privilege, unlike AT_EMPTY_PATH). */
-static bool proc_fds(void) {
-    static atomic_int known; /* 0 not yet, 1 yes, 2 no */
-    int k = atomic_load(&known);
+ * privilege, unlike AT_EMPTY_PATH).  Looked at once a list, or each
+ * time without one. */
+static bool proc_fds(temp_list *tl) {
+    int k = tl ? atomic_load(&tl->proc_fds) : 0; /* 0 not yet, 1 yes, 2 no */
     if (!k) {
         struct stat st;
         k = stat("/proc/self/fd", &st) == 0 && S_ISDIR(st.st_mode) ? 1 : 2;
-        atomic_store(&known, k);
+        if (tl)
+            atomic_store(&tl->proc_fds, k);
     }
     return k == 1;
 }
 
-int sgft__temp_unnamed(int dir, mode_t mode) {
+int sgft__temp_unnamed(temp_list *tl, int dir, mode_t mode) {
 #ifdef O_TMPFILE
-    if (!proc_fds())
+    if (!proc_fds(tl))
         return -1;
     return openat(dir, ".", O_TMPFILE | O_RDWR | O_NOCTTY, mode);
 #else
+    (void)tl;
     (void)dir;
     (void)mode;
     return -1;
 #endif
 }
 
-int sgft__temp_link(int fd, int dir, char *name, temp_slot **slot) {
-    return make_entry(dir, name, fd, 0, slot) < 0 ? -1 : 0;
+int sgft__temp_link(temp_list *tl, int fd, int dir, char *name,
+                    temp_slot **slot) {
+    return make_entry(tl, dir, name, fd, 0, slot) < 0 ? -1 : 0;
 }
 
 /* Whether files without a name get one, by file system: what the probes
- * found (a few file systems kept; the others are probed each time). */
-static pthread_mutex_t probe_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct {
-    dev_t dev;
-    bool works;
-} probed[16];
-static size_t nprobed;
-
-int sgft__temp_links_on(dev_t dev) {
+ * found (a few file systems kept in the list; the others are probed each
+ * time). */
+int sgft__temp_links_on(temp_list *tl, dev_t dev) {
     int k = -1;
-    pthread_mutex_lock(&probe_lock);
-    for (size_t i = 0; i < nprobed; i++)
-        if (probed[i].dev == dev)
-            k = probed[i].works;
-    pthread_mutex_unlock(&probe_lock);
+    if (!tl)
+        return k;
+    pthread_mutex_lock(&tl->probe_lock);
+    for (size_t i = 0; i < tl->nprobed; i++)
+        if (tl->probed[i].dev == dev)
+            k = tl->probed[i].works;
+    pthread_mutex_unlock(&tl->probe_lock);
     return k;
 }
 
-void sgft__temp_links_found(dev_t dev, bool works) {
-    pthread_mutex_lock(&probe_lock);
-    if (nprobed < sizeof probed / sizeof *probed) {
-        probed[nprobed].dev = dev;
-        probed[nprobed++].works = works;
+void sgft__temp_links_found(temp_list *tl, dev_t dev, bool works) {
+    if (!tl)
+        return;
+    pthread_mutex_lock(&tl->probe_lock);
+    if (tl->nprobed < sizeof tl->probed / sizeof *tl->probed) {
+        tl->probed[tl->nprobed].dev = dev;
+        tl->probed[tl->nprobed++].works = works;
     }
-    pthread_mutex_unlock(&probe_lock);
+    pthread_mutex_unlock(&tl->probe_lock);
 }
 
 /* --- into place ------------------------------------------------------------ */

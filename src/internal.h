@@ -309,6 +309,7 @@ struct sgft_ctx {
     sgft_progress_fn progress; /* sgft_run_file's reads */
     void *progress_data;
     bool regular_only;    /* sgft_ctx_set_regular_only */
+    sgft_outputs *outputs; /* sgft_ctx_set_outputs, or NULL */
     /* -E2, -E3: the first bytes of the input, read to see whether it is
      * UTF-16 or UTF-32, then handed to the parser (api.c) */
     struct input_peek {
@@ -336,6 +337,7 @@ struct sgft_ctx {
     struct decoder *spare_decoder;
     struct board *spare_board; /* the board of the last tree (board.c) */
     struct checker *spare_checker; /* the checker of the last tree (rules.c) */
+    struct detector *detector; /* charset detection's converters (detect.c) */
     /* the writer's scratch, kept from tree to tree (write.c) */
     struct write_scratch {
         buf render, text;
@@ -733,19 +735,20 @@ typedef struct detect_result {
     char close[32]; /* a charset that reads the text almost as well, or "" */
 } detect_result;
 /* The charset of s[0..len), which declares none; false when the text is
- * ASCII.  final: the text ends there (else a cut character is fine). */
-bool sgft__detect_charset(const char *s, size_t len, bool final,
-                          detect_result *res);
+ * ASCII.  final: the text ends there (else a cut character is fine).
+ * The converters and uchardet it uses are ctx's (ctx->detector), opened
+ * at its first detection. */
+bool sgft__detect_charset(sgft_ctx *ctx, const char *s, size_t len,
+                          bool final, detect_result *res);
 /* Whether s[0..len), valid in the charset declared (ISO-8859-1, CP1252
  * or a double-byte one), is double-byte text of another charset: the
  * declared reading is implausible, a double-byte one clearly better.
  * res then names that one. */
-bool sgft__detect_mislabelled(const char *s, size_t len, bool final,
-                              const char *declared, detect_result *res);
-/* detect_uchardet.c: uchardet's guess for s[0..len), normalized, in out
- * (size bytes), or "" (the library is loaded at the first call; when it
- * cannot be, there is no guess). */
-void sgft__uchardet_guess(const char *s, size_t len, char *out, size_t size);
+bool sgft__detect_mislabelled(sgft_ctx *ctx, const char *s, size_t len,
+                              bool final, const char *declared,
+                              detect_result *res);
+/* Closes a context's detector (NULL: none). */
+void sgft__detector_free(struct detector *d);
 /* Message 116 when the CA of tree is not spelled as the standard name. */
 void sgft__check_ca_spelling(sgft_ctx *ctx, game_tree *tree);
 

@@ -41,6 +41,55 @@ static const char two[] =
     ";B[pd];W[dp](;B[pp])(;B[dd]))\n"
     "(;FF[4]GM[1]SZ[9];B[ee])";
 
+/* sgft_ctx_reset: a context used again runs a text as a new one does:
+ * the same messages and summary, with the options and callback given
+ * again, and nothing of the run before (its decider, its outputs). */
+static sgft_decision never_asked(void *data, const char *prop,
+                                 const char *value, unsigned long line,
+                                 char *answer, size_t size) {
+    (void)data, (void)prop, (void)value, (void)line, (void)answer, (void)size;
+    ck_abort_msg("the decider of the run before was kept");
+    return SGFT_KEEP;
+}
+
+static int run_text(sgft_ctx *ctx, const char *text, sgft_buffer *out) {
+    sgft_memory in = {text, strlen(text), 0};
+    return sgft_run(ctx, sgft_memory_read, &in, sgft_buffer_write, out);
+}
+
+START_TEST(test_ctx_reset) {
+    static const char bad[] = "(;FF[4]GM[1]SZ[19]DT[yesterday]KM[x];B[pd];B[pd])";
+    diag_log fresh = {0}, before = {0}, again = {0};
+    sgft_buffer out1 = {0}, out2 = {0};
+    sgft_ctx *ctx = sgft_ctx_new(NULL, log_diag, &fresh);
+    ck_assert_int_eq(run_text(ctx, bad, &out1), 0);
+    sgft_summary first = *sgft_ctx_summary(ctx);
+    sgft_ctx_free(ctx);
+    /* Another text first, with a decider and outputs. */
+    ctx = sgft_ctx_new(NULL, log_diag, &before);
+    sgft_outputs *outs = sgft_outputs_new(0);
+    ck_assert_ptr_nonnull(outs);
+    sgft_ctx_set_outputs(ctx, outs);
+    sgft_ctx_set_decider(ctx, never_asked, NULL);
+    ck_assert_int_eq(run_text(ctx, two, &out2), 0);
+    free(out2.data);
+    out2 = (sgft_buffer){0};
+    sgft_ctx_reset(ctx, NULL, log_diag, &again);
+    ck_assert_int_eq(run_text(ctx, bad, &out2), 0);
+    const sgft_summary *second = sgft_ctx_summary(ctx);
+    ck_assert_uint_eq(second->errors, first.errors);
+    ck_assert_uint_eq(second->warnings, first.warnings);
+    ck_assert_uint_eq(second->trees, first.trees);
+    ck_assert_str_eq(again.text, fresh.text);
+    ck_assert_uint_eq(out2.len, out1.len);
+    ck_assert(memcmp(out2.data, out1.data, out1.len) == 0);
+    sgft_ctx_free(ctx);
+    sgft_outputs_free(outs);
+    free(out1.data);
+    free(out2.data);
+}
+END_TEST
+
 START_TEST(test_reader_memory_walk) {
     sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
     sgft_reader *r = sgft_reader_memory(ctx, two, strlen(two));
@@ -179,9 +228,11 @@ END_TEST
  * comes; its handler removes the temporary files and ends the child.
  * Each child's timer is set to another moment; the folder must be empty
  * after every child. */
+static sgft_outputs *signal_outs;
+
 static void remove_and_exit(int sig) {
     (void)sig;
-    sgft_remove_temp_files();
+    sgft_outputs_remove_temp_files(signal_outs);
     _exit(0);
 }
 
@@ -199,22 +250,26 @@ static void make_temps_until_signal(const char *dir, long usec) {
     int dfd = open(dir, O_RDONLY | O_DIRECTORY);
     if (dfd < 0)
         _exit(3);
+    if (!(signal_outs = sgft_outputs_new(0)))
+        _exit(3);
+    temp_list *tl = sgft__outputs_temps(signal_outs);
     signal(SIGALRM, remove_and_exit);
     struct itimerval t = {{0, 0}, {usec / 1000000, usec % 1000000}};
     setitimer(ITIMER_REAL, &t, NULL);
     for (long i = 0; i < 2000000; i++) {
         char *name = sgft__temp_name_for("game.sgf");
         temp_slot *slot = NULL;
-        int fd = i % 2 ? sgft__temp_unnamed(dfd, 0600) : -1;
-        if (fd >= 0 && sgft__temp_link(fd, dfd, name, &slot) < 0)
+        int fd = i % 2 ? sgft__temp_unnamed(tl, dfd, 0600) : -1;
+        if (fd >= 0 && sgft__temp_link(tl, fd, dfd, name, &slot) < 0)
             _exit(3);
-        if (fd < 0 && (fd = sgft__temp_create(dfd, name, 0600, &slot)) < 0)
+        if (fd < 0 && (fd = sgft__temp_create(tl, dfd, name, 0600, &slot)) < 0)
             _exit(3);
-        if (!sgft__temp_enter())
+        temp_section sec;
+        if (!sgft__temp_enter(tl, &sec))
             _exit(4);
         sgft__temp_unregister(slot);
         unlinkat(dfd, name, 0);
-        sgft__temp_leave();
+        sgft__temp_leave(tl, &sec);
         free(name);
         close(fd);
     }
@@ -255,12 +310,14 @@ START_TEST(test_signal_while_naming) {
 }
 END_TEST
 
-/* sgft_on_first_temp_file: its function runs once, before the first
- * temporary file exists, and not at all while no file is written. */
+/* sgft_outputs_on_first_temp_file: its function runs once, before the
+ * first temporary file exists, and not at all while no file is
+ * written. */
 static char hook_dir[64];
 static int hook_calls, hook_temps_seen;
 
-static void hook(void) {
+static void hook(void *data) {
+    ck_assert_ptr_eq(data, hook_dir);
     hook_calls++;
     DIR *d = opendir(hook_dir);
     ck_assert_ptr_nonnull(d);
@@ -282,8 +339,11 @@ START_TEST(test_first_temp_hook) {
     ck_assert_ptr_nonnull(f);
     fputs(two, f);
     fclose(f);
-    sgft_on_first_temp_file(hook);
+    sgft_outputs *outs = sgft_outputs_new(0);
+    ck_assert_ptr_nonnull(outs);
+    sgft_outputs_on_first_temp_file(outs, hook, hook_dir);
     sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    sgft_ctx_set_outputs(ctx, outs);
     /* No output: no temporary file, no call. */
     ck_assert_int_ge(sgft_run_file(ctx, in, NULL), 0);
     ck_assert_int_eq(hook_calls, 0);
@@ -296,7 +356,7 @@ START_TEST(test_first_temp_hook) {
     ck_assert_int_ge(sgft_run_file(ctx, in, out2), 0);
     ck_assert_int_eq(hook_calls, 1);
     sgft_ctx_free(ctx);
-    sgft_on_first_temp_file(NULL);
+    sgft_outputs_free(outs);
     ck_assert_int_eq(access(out2, F_OK), 0);
     unlink(in);
     unlink(out1);
@@ -587,6 +647,7 @@ Suite *api_suite(void) {
     Suite *s = suite_create("api");
     TCase *tc = tcase_create("api");
     tcase_add_test(tc, test_reader_memory_walk);
+    tcase_add_test(tc, test_ctx_reset);
     tcase_add_test(tc, test_check_edit_write);
     tcase_add_test(tc, test_reader_file_errors);
     tcase_add_test(tc, test_first_temp_hook);

@@ -173,15 +173,18 @@ START_TEST(test_detect_short) {
         {"Ewa D\xb9" "bek", "CP1250"},
         {"\xc9tienne L\x9cuillet", "CP1252"},
     };
+    sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    ck_assert_ptr_nonnull(ctx);
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
         detect_result r;
-        ck_assert(sgft__detect_charset(texts[i].bytes,
+        ck_assert(sgft__detect_charset(ctx, texts[i].bytes,
                                        strlen(texts[i].bytes), true, &r));
         ck_assert_str_eq(r.name, texts[i].charset);
         ck_assert_int_ge(r.confidence, 50);
     }
     detect_result r;
-    ck_assert(!sgft__detect_charset("plain ASCII", 11, true, &r));
+    ck_assert(!sgft__detect_charset(ctx, "plain ASCII", 11, true, &r));
+    sgft_ctx_free(ctx);
 }
 END_TEST
 
@@ -221,13 +224,16 @@ START_TEST(test_mislabelled) {
     detect_result r;
     /* 柯洁 李世石 in GB2312 declared as ISO-8859-1 */
     static const char gb[] = "\xbf\xc2\xbd\xe0 \xc0\xee\xca\xc0\xca\xaf";
-    ck_assert(sgft__detect_mislabelled(gb, strlen(gb), true, "ISO-8859-1",
-                                       &r));
+    sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    ck_assert_ptr_nonnull(ctx);
+    ck_assert(sgft__detect_mislabelled(ctx, gb, strlen(gb), true,
+                                       "ISO-8859-1", &r));
     ck_assert_str_eq(r.name, "GB18030");
     /* French in Latin-1 is left alone. */
     static const char fr[] = "Fran\xe7ois L\xe9vy, \xe9t\xe9 \xe0 Paris";
-    ck_assert(!sgft__detect_mislabelled(fr, strlen(fr), true, "ISO-8859-1",
-                                        &r));
+    ck_assert(!sgft__detect_mislabelled(ctx, fr, strlen(fr), true,
+                                        "ISO-8859-1", &r));
+    sgft_ctx_free(ctx);
 }
 END_TEST
 
