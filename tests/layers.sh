@@ -35,13 +35,12 @@ fail=0
 MAX_CIRCLE=3 NO_THREADS=1 sh "$srcdir/tools/layers.sh" "$TMPD"/o/*.o \
     >"$TMPD/report" || fail=1
 cat "$TMPD/report"
-# The mutable statics allowed: tables filled once, under pthread_once.
-allowed='props: sgft__props
-props: props_once
-detect_lang: sgft__lang_tables
-detect_lang: lang_once'
+# The mutable statics allowed, a line each as "file: name": tables
+# filled once under pthread_once, and their once-flags.  None today: the
+# library's tables are constant from the start.
+allowed=''
 sed -n 's/^mutable static: //p' "$TMPD/report" | while read -r line; do
-    if ! printf '%s\n' "$allowed" | grep -qxF "$line"; then
+    if [ -z "$allowed" ] || ! printf '%s\n' "$allowed" | grep -qxF "$line"; then
         echo "FAIL a mutable static not in the list of tables built once: $line"
         echo x >>"$TMPD/bad"
     fi
