@@ -493,6 +493,9 @@ bool sgft__prop_set_text(sgft_ctx *ctx, prop *p, const char *text,
                          size_t len);
 /* Next node in pre-order (children first), without recursion. */
 node *sgft__node_next_preorder(node *n);
+/* Offset for a message about root property id of a tree: the property,
+ * or the root's first property, or the root. */
+uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id);
 
 /* tree.c, the edit API: every change to a tree after parsing goes through
  * these calls (fix.c makes them for the rules).  Text is in SGF syntax
@@ -644,9 +647,6 @@ bool sgft__setup_changes(board *b, node *n, const prop *p);
 int sgft__check_tree(sgft_ctx *ctx, game_tree *tree);
 /* Frees the context's spare checker. */
 void sgft__checker_release(sgft_ctx *ctx);
-/* Offset for a message about root property id of a tree: the property,
- * or the root's first property, or the root. */
-uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id);
 
 /* value.c: text values. */
 /* Decodes raw Text/SimpleText bytes (escapes, line breaks, white space)

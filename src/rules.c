@@ -96,18 +96,6 @@ void sgft__decode_simple(checker *k, buf *b, const value *v) {
         b->data[b->len] = '\0';
 }
 
-uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id) {
-    node *root = tree->root;
-    prop *p = sgft__prop_find(root, id);
-    if (p)
-        return p->off;
-    uint64_t off = root->off;
-    for (p = root->props; p; p = p->next)
-        if (p == root->props || p->off < off)
-            off = p->off;
-    return off;
-}
-
 /* --- the phases, generated from rule_list.h ------------------------------ */
 
 static void run_charset(checker *k) {

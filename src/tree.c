@@ -149,6 +149,18 @@ bool sgft__prop_set_text(sgft_ctx *ctx, prop *p, const char *text,
     return true;
 }
 
+uint64_t sgft__root_prop_pos(const game_tree *tree, prop_id id) {
+    node *root = tree->root;
+    prop *p = sgft__prop_find(root, id);
+    if (p)
+        return p->off;
+    uint64_t off = root->off;
+    for (p = root->props; p; p = p->next)
+        if (p == root->props || p->off < off)
+            off = p->off;
+    return off;
+}
+
 node *sgft__node_next_preorder(node *n) {
     if (n->child)
         return n->child;
