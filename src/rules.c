@@ -1,18 +1,18 @@
 /* rules.c - the rule engine: runs the rules of rule_list.h over one game
  * tree, and the table of the rules.
  *
- * The walk of a tree (sgft__check_tree), one pass over its nodes:
- *   1. the charset rules (PH_CHARSET); then, with -E2, decode.c converts
- *      the values of the tree into UTF-8;
- *   2. the root rules (PH_ROOT): FF, GM and SZ decide how the rest of the
- *      tree is read;
+ * The work on a tree, one pass over its nodes, in two stages of the
+ * pipeline (pipeline.c), which converts the values with -E2 between them:
+ *   1. the charset rules (PH_CHARSET: sgft__check_charset);
+ *   2. (sgft__check_nodes) the root rules (PH_ROOT): FF, GM and SZ decide
+ *      how the rest of the tree is read;
  *   3. every node in pre-order, without recursion (the tree may be of any
  *      depth): the node rules PH_NODE_FIRST; the property rules of each
  *      property (PH_PROPERTY); PH_NODE_AGAIN; the rules of each property
  *      whose values are checked (PH_VALUES) and of each of its values
  *      (PH_VALUE); PH_NODE; for games with a board (Go), the replay of
  *      the node (execute.c) and the repairs it asks for (fix.c); PH_BOARD;
- *   4. the tree rules (PH_TREE), then the root written for output.
+ *   4. the tree rules (PH_TREE).
  * Within a phase the rules run in the order of rule_list.h.  The calls of
  * each phase are generated from the list, so a phase costs only the calls
  * of its own rules.  A node split by a rule hands the moved properties to
@@ -24,77 +24,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* --- helpers shared by the rule files ----------------------------------- */
-
-bool sgft__has_kind(const node *n, prop_kind kind) {
-    for (const prop *p = n->props; p; p = p->next)
-        if (p->id != P_UNKNOWN && sgft__props[p->id].kind == kind)
-            return true;
-    return false;
-}
-
-void sgft__rep_prop(checker *k, msg_id code, const prop *p,
-                    const char *detail) {
-    report r = {0};
-    r.prop = p->name;
-    r.detail = detail;
-    sgft__report(k->ctx, code, true, p->off, &r);
-}
-
-void sgft__rep_deleted(checker *k, msg_id code, const prop *p,
-                       const char *detail) {
-    report r = {0};
-    r.prop = p->name;
-    r.detail = detail;
-    r.value = "";
-    if (p->values && p->values->len) {
-        r.value = value_bytes(k->ctx, p->values);
-        r.value_len = p->values->len;
-    }
-    r.old = p->values && p->values->next ? " ..." : "";
-    sgft__report(k->ctx, code, true, p->off, &r);
-}
-
-void sgft__rep_value(checker *k, msg_id code, const prop *p, const value *v,
-                     const char *newv, size_t newlen, const char *detail) {
-    report r = {0};
-    r.prop = p->name;
-    if (newv) {
-        r.value = newv;
-        r.value_len = newlen;
-        r.old = value_bytes(k->ctx, v);
-        r.old_len = v->len;
-    } else {
-        r.value = value_bytes(k->ctx, v);
-        r.value_len = v->len;
-    }
-    /* An empty value shows as nothing: the slot must not read strlen. */
-    if (r.value && !r.value_len)
-        r.value = "";
-    if (r.old && !r.old_len)
-        r.old = "";
-    r.detail = detail;
-    /* DT, RE, KM and TM follow the E4 policy (spec 7). */
-    r.e4 = p->id != P_UNKNOWN && (sgft__props[p->id].flags & PF_E4);
-    sgft__report(k->ctx, code, true, value_pos(v), &r);
-}
-
-void sgft__decode_simple(checker *k, buf *b, const value *v) {
-    const char *s = value_bytes(k->ctx, v);
-    bool plain = !(v->flags & VALF_DECODED);
-    for (size_t i = 0; i < v->len && plain; i++)
-        plain = (unsigned char)s[i] > ' ' && s[i] != '\\';
-    if (plain) {
-        b->len = 0;
-        sgft__buf_put(b, s, v->len); /* nothing to decode */
-    } else {
-        sgft__value_text(k->ctx, b, v, true, SGFT_LB_HARD);
-    }
-    sgft__buf_reserve(b, 1);
-    if (b->data)
-        b->data[b->len] = '\0';
-}
 
 /* --- the phases, generated from rule_list.h ------------------------------ */
 
@@ -297,9 +226,10 @@ static void walk(checker *k, node *n) {
     }
 }
 
-/* A checker for a new tree: the context's spare one when it has one, its
- * scratch buffers and fact lists kept (emptied), all else cleared. */
-static checker *checker_new(sgft_ctx *ctx) {
+/* A checker for tree: the context's spare one when it has one, with the
+ * memory it keeps from tree to tree (its scratch buffers and fact lists,
+ * emptied); every other member starts cleared. */
+checker *sgft__checker_new(sgft_ctx *ctx, game_tree *tree, int mode) {
     checker *k = ctx->spare_checker;
     ctx->spare_checker = NULL;
     if (!k) {
@@ -314,13 +244,26 @@ static checker *checker_new(sgft_ctx *ctx) {
         k->later = NULL;
         k->later_cap = 0;
         k->pts = NULL;
+        k->nset = 0;
     }
-    memset(k, 0, offsetof(checker, a));
+    *k = (checker){.ctx = ctx,
+                   .tree = tree,
+                   .mode = mode,
+                   .game = sgft__game(1),
+                   /* kept */
+                   .a = k->a,
+                   .b = k->b,
+                   .num = k->num,
+                   .num_in = k->num_in,
+                   .facts = k->facts,
+                   .later = k->later,
+                   .later_cap = k->later_cap,
+                   .pts = k->pts,
+                   .nset = k->nset};
     sgft__buf_clear(&k->a);
     sgft__buf_clear(&k->b);
     sgft__buf_clear(&k->num);
     sgft__buf_clear(&k->num_in);
-    k->ctx = ctx;
     return k;
 }
 
@@ -335,50 +278,35 @@ static void checker_destroy(checker *k) {
     free(k);
 }
 
-point_scratch *sgft__point_scratch(checker *k) {
-    if (!k->pts && !(k->pts = malloc(sizeof *k->pts)))
-        k->ctx->status = SGFT_ENOMEM;
-    return k->pts;
-}
-
 void sgft__checker_release(sgft_ctx *ctx) {
     if (ctx->spare_checker)
         checker_destroy(ctx->spare_checker);
     ctx->spare_checker = NULL;
 }
 
-int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
-    checker *k = checker_new(ctx);
-    if (!k)
-        return SGFT_ENOMEM;
-    k->tree = tree;
-    k->game = sgft__game(1);
-    run_charset(k);
-    int st = 0;
-    if (ctx->opt.encoding_mode == 2)
-        st = sgft__decode_tree(ctx, tree);
-    if (!st) {
-        run_root(k); /* sets the game and the board size */
-        k->plain_ids = plain_ids(k);
-        if (k->game->replay &&
-            !(k->board = sgft__board_new(ctx, k->cols, k->rows)))
-            ctx->status = SGFT_ENOMEM;
-        walk(k, tree->root);
-        run_tree(k);
-    }
+void sgft__check_charset(checker *k) { run_charset(k); }
+
+void sgft__check_nodes(checker *k) {
+    sgft_ctx *ctx = k->ctx;
+    run_root(k); /* sets the game and the board size */
+    k->plain_ids = plain_ids(k);
+    if (k->game->replay &&
+        !(k->board = sgft__board_new(ctx, k->cols, k->rows)))
+        ctx->status = SGFT_ENOMEM;
+    walk(k, k->tree->root);
+    run_tree(k);
+}
+
+int sgft__checker_end(checker *k) {
+    sgft_ctx *ctx = k->ctx;
     bool oom = k->a.oom || k->b.oom || k->num.oom || k->num_in.oom;
     sgft__board_free(k->board);
+    k->board = NULL;
     if (oom || ctx->status)
         checker_destroy(k);
     else
         ctx->spare_checker = k; /* for the next tree */
-    if (st)
-        return st;
-    if (oom && !ctx->status)
-        ctx->status = SGFT_ENOMEM;
-    if (ctx->status)
-        return ctx->status;
-    return sgft__fix_output_root(ctx, tree);
+    return oom ? SGFT_ENOMEM : 0;
 }
 
 /* --- the rule table (public) ------------------------------------------------ */

@@ -20,6 +20,7 @@ enum {
 typedef struct checker {
     sgft_ctx *ctx;
     game_tree *tree;
+    int mode;         /* -E of the input: 1, 2 or 3 */
     const game *game; /* the game of the tree (games.c) */
     int cols, rows;   /* board size */
     board *board;     /* the replay (execute.c), for games that have one */
@@ -37,7 +38,8 @@ typedef struct checker {
     unsigned analysis_marks;
     unsigned long analysis_deleted[AN__COUNT];
     unsigned long katrain_cut, katrain_emptied;
-    /* From here on, the memory kept for the next tree (checker_new). */
+    /* From here on, the memory kept for the next tree (sgft__checker_new
+     * names each). */
     buf a, b;         /* scratch */
     buf num, num_in;  /* scratch of the root's numbers (rules_tree.c) */
     exec_facts facts; /* what the replay found at the current node */
@@ -61,9 +63,6 @@ typedef struct point_scratch {
     uint16_t set[MAX_BOARD * MAX_BOARD];
 } point_scratch;
 
-/* k's point scratch, made when it has none (its contents undefined);
- * NULL when out of memory (the context's status says so). */
-point_scratch *sgft__point_scratch(checker *k);
 
 /* Node flags kept by the rules along the walk (node.flags). */
 enum {
@@ -115,7 +114,7 @@ bool sgft__root_has_stones(checker *k, node *root, prop_id id);
  * (G_NONE), or only one. */
 void sgft__point_lists(checker *k, node *n, prop_group only);
 
-/* --- helpers (rules.c) ---------------------------------------------- */
+/* --- helpers (inline, and rule_report.c) ---------------------------- */
 
 static inline const prop_info *info(const prop *p) {
     return p->id == P_UNKNOWN ? NULL : &sgft__props[p->id];
@@ -160,6 +159,14 @@ static inline bool is_point_list(const prop *p) {
            (pi->flags & (PF_LIST | PF_ELIST));
 }
 
+/* Message code of a rule about k's tree (r may be NULL): sgft__report
+ * with the FF of the tree, which class E4 follows.  Every message of the
+ * rules goes through here. */
+void sgft__rep(checker *k, msg_id code, bool has_pos, uint64_t off,
+               report *r);
+/* k's point scratch, made when it has none (its contents undefined);
+ * NULL when out of memory (the context's status says so). */
+point_scratch *sgft__point_scratch(checker *k);
 /* Whether n holds a property of this kind. */
 bool sgft__has_kind(const node *n, prop_kind kind);
 /* Message code about p, with detail. */

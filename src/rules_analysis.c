@@ -138,7 +138,7 @@ static void report_counts(checker *k) {
             snprintf(count, sizeof count, "%lu", total);
             r.value = count;
             r.detail = d->data;
-            sgft__report(k->ctx, M_ANALYSIS_DELETED, true, off, &r);
+            sgft__rep(k, M_ANALYSIS_DELETED, true, off, &r);
         }
     }
     if (k->katrain_cut) {
@@ -149,7 +149,7 @@ static void report_counts(checker *k) {
         snprintf(count, sizeof count, "%lu", k->katrain_cut);
         r.value = count;
         r.detail = detail;
-        sgft__report(k->ctx, M_ANALYSIS_TEXT_CUT, true, off, &r);
+        sgft__rep(k, M_ANALYSIS_TEXT_CUT, true, off, &r);
     }
 }
 
