@@ -28,7 +28,7 @@
 /* --- the phases, generated from rule_list.h ------------------------------ */
 
 static void run_charset(checker *k) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_CHARSET)                  \
         fn(k, k->tree->root, NULL, NULL);
 #include "rule_list.h"
@@ -36,7 +36,7 @@ static void run_charset(checker *k) {
 }
 
 static void run_root(checker *k) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_ROOT)                     \
         fn(k, k->tree->root, NULL, NULL);
 #include "rule_list.h"
@@ -44,7 +44,7 @@ static void run_root(checker *k) {
 }
 
 static void run_node_first(checker *k, node *n) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_NODE_FIRST)               \
         fn(k, n, NULL, NULL);
 #include "rule_list.h"
@@ -52,7 +52,7 @@ static void run_node_first(checker *k, node *n) {
 }
 
 static void run_property(checker *k, node *n, prop *p) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if (((phases) & PH_PROPERTY) && !fn(k, n, p, NULL)) \
         return;
 #include "rule_list.h"
@@ -60,7 +60,7 @@ static void run_property(checker *k, node *n, prop *p) {
 }
 
 static void run_node_again(checker *k, node *n) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_NODE_AGAIN)               \
         fn(k, n, NULL, NULL);
 #include "rule_list.h"
@@ -68,7 +68,7 @@ static void run_node_again(checker *k, node *n) {
 }
 
 static void run_values(checker *k, node *n, prop *p) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_VALUES)                   \
         fn(k, n, p, NULL);
 #include "rule_list.h"
@@ -76,7 +76,7 @@ static void run_values(checker *k, node *n, prop *p) {
 }
 
 static bool run_value(checker *k, node *n, prop *p, value *v) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if (((phases) & PH_VALUE) && !fn(k, n, p, v)) \
         return false;
 #include "rule_list.h"
@@ -85,7 +85,7 @@ static bool run_value(checker *k, node *n, prop *p, value *v) {
 }
 
 static void run_node(checker *k, node *n) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_NODE)                     \
         fn(k, n, NULL, NULL);
 #include "rule_list.h"
@@ -93,7 +93,7 @@ static void run_node(checker *k, node *n) {
 }
 
 static void run_board(checker *k, node *n) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_BOARD)                    \
         fn(k, n, NULL, NULL);
 #include "rule_list.h"
@@ -101,7 +101,7 @@ static void run_board(checker *k, node *n) {
 }
 
 static void run_tree(checker *k) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_TREE)                     \
         fn(k, k->tree->root, NULL, NULL);
 #include "rule_list.h"
@@ -112,14 +112,17 @@ static void run_tree(checker *k) {
 
 static void check_props(checker *k, node *n);
 
-/* Whether n is the common node of a Go game: one B or W, not in the root,
- * as written in FF[4] (uppercase, not moved by a split, not deleted on
- * request), with one value of two letters on the board.  On such a node
- * every rule before the replay finds nothing to say or to change: there is
- * no second property to merge or to split off, the identifier is known in
- * every FF version, and the value is what check_move (rules_value.c) keeps
- * as it is.  The walk then only notes the game-info flag of the path
- * (sgft__rule_gameinfo_once) and goes on to the replay. */
+/* --- plain moves, as rule_list.h declares them ------------------------- */
+
+/* Whether n is a plain move (rule_list.h): the common node of a Go game,
+ * one B or W, not in the root, as written in FF[4] (uppercase, not moved
+ * by a split), with one value of two letters on the board, of an id that
+ * k->plain_ids lets be plain in this tree.  Every rule that is called at
+ * the nodes before the replay says in rule_list.h what it does on such a
+ * node: SKIP (nothing: there is no second property to merge or to split
+ * off, the identifier is known in every FF version, and the value is what
+ * check_move of rules_value.c keeps as it is) or RUN.  The walk calls the
+ * RUN rules (run_plain) and goes on to the replay. */
 static bool plain_move(const checker *k, const node *n, int *x, int *y) {
     const prop *p = n->props;
     if (!p || p->next || p->flags || !n->parent)
@@ -137,20 +140,76 @@ static bool plain_move(const checker *k, const node *n, int *x, int *y) {
     return (unsigned)*x < (unsigned)k->cols && (unsigned)*y < (unsigned)k->rows;
 }
 
-/* Which of B and W may be plain moves in this tree (plain_move). */
+/* The words of the plain column of rule_list.h, as kinds (PL_*, rules.h)
+ * and as the set of B (1) and W (2) a rule leaves alone in tree k. */
+#define PK_NA PL_NA
+#define PK_SKIP PL_SKIP
+#define PK_SKIP_WHEN(f) PL_SKIP
+#define PK_RUN PL_RUN
+#define PM_NA 3u
+#define PM_SKIP 3u
+#define PM_SKIP_WHEN(f) f(k)
+#define PM_RUN 3u
+
+/* The phases of the nodes before the replay, which a plain move skips. */
+#define PH_BEFORE_REPLAY                                                      \
+    (PH_NODE_FIRST | PH_PROPERTY | PH_NODE_AGAIN | PH_VALUES | PH_VALUE |     \
+     PH_NODE)
+
+/* Each rule says what it does at a plain move exactly when it is called
+ * before the replay; a rule that runs there is a node rule (a property or
+ * value rule that must see plain moves says SKIP_WHEN, and the moves it
+ * would see are walked in full). */
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    _Static_assert((PK_##plain == PL_NA) == !((phases) & PH_BEFORE_REPLAY),   \
+                   #key ": plain is NA exactly when no phase is before the "  \
+                   "replay");                                                 \
+    _Static_assert(PK_##plain != PL_RUN ||                                    \
+                       !((phases) & (PH_PROPERTY | PH_VALUES | PH_VALUE)),    \
+                   #key ": only a node rule runs at a plain move");
+#include "rule_list.h"
+#undef RULE
+
+/* Which of B and W may be plain moves in this tree: those every rule
+ * leaves alone; none in a game without points, nor when every node is to
+ * be walked in full. */
 static unsigned plain_ids(const checker *k) {
-    const sgft_options *o = &k->ctx->opt;
-    if (!k->game->points || o->strip_analysis)
+    if (!k->game->points || k->walk_all)
         return 0;
-    return (unsigned)!o->deleted[P_B] | (unsigned)!o->deleted[P_W] << 1;
+    unsigned ids = 3;
+#define RULE(key, scope, phases, plain, fn, text, ...) ids &= PM_##plain;
+#include "rule_list.h"
+#undef RULE
+    return ids;
 }
+
+/* The rules that run at plain move n (RUN), phase by phase. */
+static void run_plain(checker *k, node *n) {
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    if (PK_##plain == PL_RUN && ((phases) & PH_NODE_FIRST))                   \
+        fn(k, n, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    if (PK_##plain == PL_RUN && ((phases) & PH_NODE_AGAIN))                   \
+        fn(k, n, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    if (PK_##plain == PL_RUN && ((phases) & PH_NODE))                         \
+        fn(k, n, NULL, NULL);
+#include "rule_list.h"
+#undef RULE
+}
+
+/* --- the walk, continued -------------------------------------------------- */
 
 static void check_node(checker *k, node *n) {
     int x, y;
     bool plain = plain_move(k, n, &x, &y);
     if (plain) {
         n->props->flags |= PROPF_CHECKED;
-        n->flags |= n->parent->flags & NODEF_GAMEINFO;
+        run_plain(k, n);
     } else {
         check_props(k, n);
     }
@@ -315,7 +374,7 @@ int sgft__checker_end(checker *k) {
  * structs, and the table holds their offsets in them (no pointers:
  * internal.h). */
 struct rule_strings {
-#define RULE(key, scope, phases, fn, text, ...)                               \
+#define RULE(key, scope, phases, plain, fn, text, ...)                               \
     char key_##key[sizeof #key];                                              \
     char text_##key[sizeof text];
 #include "rule_list.h"
@@ -323,20 +382,20 @@ struct rule_strings {
 };
 
 static const struct rule_strings rule_strings SGFT_RARE_DATA = {
-#define RULE(key, scope, phases, fn, text, ...) #key, text,
+#define RULE(key, scope, phases, plain, fn, text, ...) #key, text,
 #include "rule_list.h"
 #undef RULE
 };
 
 struct rule_msgs { /* each list ends with 0 */
-#define RULE(key, scope, phases, fn, text, ...)                               \
+#define RULE(key, scope, phases, plain, fn, text, ...)                               \
     short msgs_##key[sizeof (short[]){__VA_ARGS__, 0} / sizeof(short)];
 #include "rule_list.h"
 #undef RULE
 };
 
 static const struct rule_msgs rule_msgs = {
-#define RULE(key, scope, phases, fn, text, ...) {__VA_ARGS__, 0},
+#define RULE(key, scope, phases, plain, fn, text, ...) {__VA_ARGS__, 0},
 #include "rule_list.h"
 #undef RULE
 };
@@ -352,7 +411,7 @@ _Static_assert(sizeof(struct rule_strings) <= 0xffff &&
                "the rules' offsets fit in 16 bits");
 
 static const rule_row rule_rows[] = {
-#define RULE(key, scope, phases, fn, text, ...)                               \
+#define RULE(key, scope, phases, plain, fn, text, ...)                               \
     {offsetof(struct rule_strings, key_##key),                                \
      offsetof(struct rule_strings, text_##key),                               \
      offsetof(struct rule_msgs, msgs_##key), scope},

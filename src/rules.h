@@ -26,6 +26,8 @@ typedef struct checker {
     board *board;     /* the replay (execute.c), for games that have one */
     size_t nlater;    /* of later */
     unsigned plain_ids; /* bit 0: B, bit 1: W may be a plain move (rules.c) */
+    bool walk_all;      /* no plain moves: every node walked in full (the
+                           unit tests compare the two walks) */
     /* --strip-analysis (rules_analysis.c): whether the tree was looked
      * at for the marks of the programs of AN_LIZZIE and AN_GRP ids, the
      * marks found (1 << when), the properties deleted per id, the
@@ -87,14 +89,23 @@ enum {
     PH_TREE = 512
 };
 
+/* What a rule does at a plain move (the plain column of rule_list.h). */
+enum { PL_NA, PL_SKIP, PL_RUN };
+
 /* The rule functions.  The engine passes what the scope has (the others
  * are NULL); for a property rule, false means the property is gone or
  * converted and the later property rules skip it; for a value rule,
  * false means the value is deleted.  Other rules return true. */
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     bool fn(checker *k, node *n, prop *p, value *v);
 #include "rule_list.h"
 #undef RULE
+
+/* The trees where the rules of SKIP_WHEN leave plain moves alone: the
+ * set of B (1) and W (2) that -y keeps (rules_prop.c), none with
+ * --strip-analysis (rules_analysis.c). */
+unsigned sgft__plain_delete_request(const checker *k);
+unsigned sgft__plain_analysis(const checker *k);
 
 /* rules_value.c: whether the value rules read p's values (not unknown
  * properties, nor FF, GM and SZ, read with the root, nor point lists,

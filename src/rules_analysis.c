@@ -153,6 +153,12 @@ static void report_counts(checker *k) {
     }
 }
 
+/* With --strip-analysis the rule sees every property, plain moves too
+ * (the first it meets starts the scan of the tree); without, none. */
+unsigned sgft__plain_analysis(const checker *k) {
+    return k->ctx->opt.strip_analysis ? 0 : 3;
+}
+
 bool sgft__rule_analysis(checker *k, node *n, prop *p, value *v) {
     (void)v;
     if (!k->ctx->opt.strip_analysis)

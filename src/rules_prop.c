@@ -135,6 +135,12 @@ bool sgft__rule_duplicates(checker *k, node *n, prop *p_, value *v_) {
 
 /* --- identity ------------------------------------------------------------ */
 
+/* A plain move of an id -y keeps is left alone (rule_list.h). */
+unsigned sgft__plain_delete_request(const checker *k) {
+    const unsigned char *del = k->ctx->opt.deleted;
+    return (unsigned)!del[P_B] | (unsigned)!del[P_W] << 1;
+}
+
 bool sgft__rule_delete_request(checker *k, node *n, prop *p, value *v) {
     (void)v;
     if (p->id == P_UNKNOWN || !k->ctx->opt.deleted[p->id])
