@@ -370,68 +370,27 @@ int sgft__checker_end(checker *k) {
 
 /* --- the rule table (public) ------------------------------------------------ */
 
-/* The keys, texts and message lists of the rules are members of two
- * structs, and the table holds their offsets in them (no pointers:
- * internal.h). */
-struct rule_strings {
-#define RULE(key, scope, phases, plain, fn, text, ...)                               \
-    char key_##key[sizeof #key];                                              \
-    char text_##key[sizeof text];
-#include "rule_list.h"
-#undef RULE
-};
-
-static const struct rule_strings rule_strings SGFT_RARE_DATA = {
-#define RULE(key, scope, phases, plain, fn, text, ...) #key, text,
-#include "rule_list.h"
-#undef RULE
-};
-
-struct rule_msgs { /* each list ends with 0 */
-#define RULE(key, scope, phases, plain, fn, text, ...)                               \
-    short msgs_##key[sizeof (short[]){__VA_ARGS__, 0} / sizeof(short)];
-#include "rule_list.h"
-#undef RULE
-};
-
-static const struct rule_msgs rule_msgs = {
-#define RULE(key, scope, phases, plain, fn, text, ...) {__VA_ARGS__, 0},
-#include "rule_list.h"
-#undef RULE
-};
-
 typedef struct rule_row {
-    unsigned short key, text; /* offsets in rule_strings */
-    unsigned short msgs;      /* offset in rule_msgs */
-    unsigned char scope;      /* sgft_scope */
+    const char *key, *text;
+    const short *msgs; /* ends with 0 */
+    sgft_scope scope;
 } rule_row;
 
-_Static_assert(sizeof(struct rule_strings) <= 0xffff &&
-                   sizeof(struct rule_msgs) <= 0xffff,
-               "the rules' offsets fit in 16 bits");
-
 static const rule_row rule_rows[] = {
-#define RULE(key, scope, phases, plain, fn, text, ...)                               \
-    {offsetof(struct rule_strings, key_##key),                                \
-     offsetof(struct rule_strings, text_##key),                               \
-     offsetof(struct rule_msgs, msgs_##key), scope},
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    {#key, text, (const short[]){__VA_ARGS__, 0}, scope},
 #include "rule_list.h"
 #undef RULE
 };
 
 size_t sgft_rule_count(void) { return sizeof rule_rows / sizeof rule_rows[0]; }
 
-/* The string at offset off of rule_strings. */
-static const char *rule_string(unsigned short off) {
-    return (const char *)&rule_strings + off;
-}
-
 const char *sgft_rule_key(size_t i) {
-    return i < sgft_rule_count() ? rule_string(rule_rows[i].key) : NULL;
+    return i < sgft_rule_count() ? rule_rows[i].key : NULL;
 }
 
 const char *sgft_rule_text(size_t i) {
-    return i < sgft_rule_count() ? rule_string(rule_rows[i].text) : NULL;
+    return i < sgft_rule_count() ? rule_rows[i].text : NULL;
 }
 
 sgft_scope sgft_rule_scope(size_t i) {
@@ -453,8 +412,7 @@ const char *sgft_scope_name(sgft_scope scope) {
 int sgft_rule_message(size_t i, size_t j) {
     if (i >= sgft_rule_count())
         return 0;
-    const short *m =
-        (const short *)((const char *)&rule_msgs + rule_rows[i].msgs);
+    const short *m = rule_rows[i].msgs;
     for (size_t n = 0; n < j; n++)
         if (!m[n])
             return 0;
