@@ -22,6 +22,8 @@
  *                 W (2) it leaves alone; in the other trees such a move
  *                 is walked in full
  *   RUN           called there too, at its place (node phases only)
+ *   ON_PLAIN(f)   f(k, n) called there instead, at its place: the rule's
+ *                 work on such a move, done cheaply (node phases only)
  *   NA            not called at a node before the replay (its phases are
  *                 none of PH_NODE_FIRST ... PH_NODE)
  * The engine derives the hurried walk from these words alone; a new rule
@@ -104,7 +106,7 @@ RULE(values, SGFT_SCOPE_VALUE, PH_VALUE, SKIP, sgft__rule_values,
 RULE(point_lists, SGFT_SCOPE_NODE, PH_NODE, SKIP, sgft__rule_point_lists,
      "point lists: valid points, unique within their group, compressed",
      14, 15, 17, 25, 38, 51, 52)
-RULE(composed_lists, SGFT_SCOPE_NODE, PH_NODE, RUN,
+RULE(composed_lists, SGFT_SCOPE_NODE, PH_NODE, SKIP,
      sgft__rule_composed_lists,
      "LB, AR, LN: one label per point, no arrow or line twice", 38)
 RULE(move_in_root, SGFT_SCOPE_NODE, PH_NODE, SKIP, sgft__rule_move_in_root,
@@ -116,10 +118,11 @@ RULE(setup_and_move, SGFT_SCOPE_NODE, PH_NODE, SKIP, sgft__rule_setup_and_move,
 RULE(annotations, SGFT_SCOPE_NODE, PH_NODE, SKIP, sgft__rule_annotations,
      "annotations that exclude each other (GB GW DM UC; BM TE DO IT)", 41,
      42)
-RULE(annotation_move, SGFT_SCOPE_NODE, PH_NODE, RUN,
+RULE(annotation_move, SGFT_SCOPE_NODE, PH_NODE, SKIP,
      sgft__rule_annotation_move,
      "move annotations and KO only in a node with a move", 43)
-RULE(gameinfo_once, SGFT_SCOPE_GAMEINFO, PH_NODE, RUN,
+RULE(gameinfo_once, SGFT_SCOPE_GAMEINFO, PH_NODE,
+     ON_PLAIN(sgft__gameinfo_once_plain),
      sgft__rule_gameinfo_once,
      "one game-info node on every path", 44)
 RULE(board_lists, SGFT_SCOPE_NODE, PH_BOARD, NA, sgft__rule_board_lists,

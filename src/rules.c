@@ -121,8 +121,8 @@ static void check_props(checker *k, node *n);
  * the nodes before the replay says in rule_list.h what it does on such a
  * node: SKIP (nothing: there is no second property to merge or to split
  * off, the identifier is known in every FF version, and the value is what
- * check_move of rules_value.c keeps as it is) or RUN.  The walk calls the
- * RUN rules (run_plain) and goes on to the replay. */
+ * check_move of rules_value.c keeps as it is), RUN or ON_PLAIN.  The walk
+ * calls those (run_plain) and goes on to the replay. */
 static bool plain_move(const checker *k, const node *n, int *x, int *y) {
     const prop *p = n->props;
     if (!p || p->next || p->flags || !n->parent)
@@ -146,10 +146,18 @@ static bool plain_move(const checker *k, const node *n, int *x, int *y) {
 #define PK_SKIP PL_SKIP
 #define PK_SKIP_WHEN(f) PL_SKIP
 #define PK_RUN PL_RUN
+#define PK_ON_PLAIN(f) PL_ON_PLAIN
 #define PM_NA 3u
 #define PM_SKIP 3u
 #define PM_SKIP_WHEN(f) f(k)
 #define PM_RUN 3u
+#define PM_ON_PLAIN(f) 3u
+/* ... and the call at a plain move n of a rule that says ON_PLAIN */
+#define PP_NA
+#define PP_SKIP
+#define PP_SKIP_WHEN(f)
+#define PP_RUN
+#define PP_ON_PLAIN(f) f(k, n);
 
 /* The phases of the nodes before the replay, which a plain move skips. */
 #define PH_BEFORE_REPLAY                                                      \
@@ -164,7 +172,7 @@ static bool plain_move(const checker *k, const node *n, int *x, int *y) {
     _Static_assert((PK_##plain == PL_NA) == !((phases) & PH_BEFORE_REPLAY),   \
                    #key ": plain is NA exactly when no phase is before the "  \
                    "replay");                                                 \
-    _Static_assert(PK_##plain != PL_RUN ||                                    \
+    _Static_assert((PK_##plain != PL_RUN && PK_##plain != PL_ON_PLAIN) ||     \
                        !((phases) & (PH_PROPERTY | PH_VALUES | PH_VALUE)),    \
                    #key ": only a node rule runs at a plain move");
 #include "rule_list.h"
@@ -183,21 +191,30 @@ static unsigned plain_ids(const checker *k) {
     return ids;
 }
 
-/* The rules that run at plain move n (RUN), phase by phase. */
+/* The rules that act at plain move n (RUN, ON_PLAIN), phase by phase. */
 static void run_plain(checker *k, node *n) {
 #define RULE(key, scope, phases, plain, fn, text, ...)                        \
-    if (PK_##plain == PL_RUN && ((phases) & PH_NODE_FIRST))                   \
-        fn(k, n, NULL, NULL);
+    if ((phases) & PH_NODE_FIRST) {                                           \
+        if (PK_##plain == PL_RUN)                                             \
+            fn(k, n, NULL, NULL);                                             \
+        PP_##plain                                                            \
+    }
 #include "rule_list.h"
 #undef RULE
 #define RULE(key, scope, phases, plain, fn, text, ...)                        \
-    if (PK_##plain == PL_RUN && ((phases) & PH_NODE_AGAIN))                   \
-        fn(k, n, NULL, NULL);
+    if ((phases) & PH_NODE_AGAIN) {                                           \
+        if (PK_##plain == PL_RUN)                                             \
+            fn(k, n, NULL, NULL);                                             \
+        PP_##plain                                                            \
+    }
 #include "rule_list.h"
 #undef RULE
 #define RULE(key, scope, phases, plain, fn, text, ...)                        \
-    if (PK_##plain == PL_RUN && ((phases) & PH_NODE))                         \
-        fn(k, n, NULL, NULL);
+    if ((phases) & PH_NODE) {                                                 \
+        if (PK_##plain == PL_RUN)                                             \
+            fn(k, n, NULL, NULL);                                             \
+        PP_##plain                                                            \
+    }
 #include "rule_list.h"
 #undef RULE
 }

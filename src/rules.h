@@ -90,7 +90,7 @@ enum {
 };
 
 /* What a rule does at a plain move (the plain column of rule_list.h). */
-enum { PL_NA, PL_SKIP, PL_RUN };
+enum { PL_NA, PL_SKIP, PL_RUN, PL_ON_PLAIN };
 
 /* The rule functions.  The engine passes what the scope has (the others
  * are NULL); for a property rule, false means the property is gone or
@@ -106,6 +106,14 @@ enum { PL_NA, PL_SKIP, PL_RUN };
  * --strip-analysis (rules_analysis.c). */
 unsigned sgft__plain_delete_request(const checker *k);
 unsigned sgft__plain_analysis(const checker *k);
+
+/* What sgft__rule_gameinfo_once (rules_node.c) does at a plain move: a
+ * move is no game-info, so the node only takes the game-info flag of its
+ * path.  Inline: the walk meets many such moves. */
+static inline void sgft__gameinfo_once_plain(checker *k, node *n) {
+    (void)k;
+    n->flags |= n->parent->flags & NODEF_GAMEINFO;
+}
 
 /* rules_value.c: whether the value rules read p's values (not unknown
  * properties, nor FF, GM and SZ, read with the root, nor point lists,
