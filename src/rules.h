@@ -1,6 +1,7 @@
-/* rules.h - what the rule files (rules*.c) share: the state of the walk of
- * one game tree, the rule functions of rule_list.h and small helpers.
- * Private to the rule engine: no other file includes it. */
+/* rules.h - what the rule files (rules*.c, rule_report.c) share: the
+ * state of the walk of one game tree, the rule functions of rule_list.h
+ * and small helpers.  Private to the rule engine: no other file of the
+ * library includes it (the unit tests of the walk do). */
 #ifndef SGFT_RULES_H
 #define SGFT_RULES_H
 
