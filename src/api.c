@@ -241,28 +241,6 @@ int sgft_exit_status(const sgft_summary *s) {
     return 0;
 }
 
-/* Check, then write, one game tree. */
-static int tree_done(sgft_ctx *ctx, game_tree *tree) {
-    if (ctx->opt.parse_only)
-        return 0;
-    if (ctx->opt.dump_tree)
-        return ctx->write ? sgft__dump_tree(ctx, tree) : 0;
-    int st = sgft__check_tree(ctx, tree);
-    if (st || !ctx->write)
-        return st;
-    if (tree->index == 1 && ctx->header.len) {
-        sgft__buf_put(&ctx->out, ctx->header.data, ctx->header.len);
-        if (ctx->header.data[ctx->header.len - 1] != '\n')
-            sgft__buf_putc(&ctx->out, '\n');
-    }
-    st = sgft__write_tree(ctx, tree);
-    if (st)
-        return st;
-    if (ctx->out.len >= SGFT_FLUSH_AT || ctx->opt.split)
-        return sgft__flush_output(ctx);
-    return 0;
-}
-
 /* Reports a file fault of the input (the diagnostic line names it). */
 static void report_errno(sgft_ctx *ctx, msg_id code, int err) {
     report r = {0};
@@ -476,7 +454,7 @@ int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,
         return st;
     ctx->write = wr;
     ctx->write_data = wr_data;
-    st = sgft__parse(ctx, tree_done);
+    st = sgft__parse(ctx, sgft__pipeline_tree);
     if (!st && wr)
         st = sgft__flush_output(ctx);
     if (st == SGFT_ENOMEM)
@@ -615,8 +593,7 @@ void sgft_reader_free(sgft_reader *r) {
 int sgft_tree_check(sgft_ctx *ctx, sgft_tree *tree) {
     if (!ctx || !tree)
         return SGFT_EINVAL;
-    ctx->tree = tree;
-    return sgft__check_tree(ctx, tree);
+    return sgft__pipeline_check(ctx, tree);
 }
 
 int sgft_tree_write(sgft_ctx *ctx, sgft_tree *tree, sgft_write_fn wr,

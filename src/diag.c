@@ -88,15 +88,17 @@ const char *sgft_severity_name(sgft_severity s) {
 }
 
 /* The one place where a class becomes a severity: E4 follows the FF of the
- * tree being checked, W/r follows -r. */
+ * tree the message is about (r->ff, which the rules give), W/r follows
+ * -r. */
 static sgft_severity resolve(const sgft_ctx *ctx, const msg_info *m,
-                             bool as_error, bool e4) {
-    switch (e4 ? C_E4 : (msg_class)m->cls) {
+                             const report *r) {
+    bool as_error = r && r->as_error;
+    switch (r && r->e4 ? C_E4 : (msg_class)m->cls) {
     case C_FATAL: return SGFT_FATAL;
     case C_ERROR: return SGFT_ERROR;
     case C_WARN: return as_error ? SGFT_ERROR : SGFT_WARNING;
     case C_E4:
-        return (!ctx->tree || ctx->tree->ff >= 4) ? SGFT_ERROR : SGFT_WARNING;
+        return !r || !r->ff || r->ff >= 4 ? SGFT_ERROR : SGFT_WARNING;
     case C_WR: return ctx->opt.strict || as_error ? SGFT_ERROR : SGFT_WARNING;
     case C_INFO: return SGFT_INFO;
     }
@@ -180,7 +182,7 @@ static void format(buf *b, const char *tmpl, const report *r) {
 void sgft__report(sgft_ctx *ctx, msg_id code, bool has_pos, uint64_t off,
                   const report *r) {
     const msg_info *m = &catalogue[code];
-    sgft_severity sev = resolve(ctx, m, r && r->as_error, r && r->e4);
+    sgft_severity sev = resolve(ctx, m, r);
     if (sev != SGFT_FATAL &&
         (ctx->opt.disabled[code] ||
          (ctx->opt.no_warnings && sev == SGFT_WARNING))) {

@@ -399,15 +399,15 @@ static bool set_root(sgft_ctx *ctx, node *root, prop_id id, const char *text) {
     return sgft__prop_set_text(ctx, p, text, strlen(text));
 }
 
-/* FF[4], GM and CA[UTF-8]; with -E3 the text is not converted and CA
- * stays as it is (added only when the text is UTF-8). */
-int sgft__fix_output_root(sgft_ctx *ctx, game_tree *tree) {
+/* FF[4], GM and CA[UTF-8]; with -E3 (as_read) the text is not converted
+ * and CA stays as it is (added only when the text is UTF-8). */
+int sgft__fix_output_root(sgft_ctx *ctx, game_tree *tree, bool as_read) {
     node *root = tree->root;
     prop *ca = sgft__prop_find(root, P_CA);
     if (!set_root(ctx, root, P_FF, "4"))
         return SGFT_ENOMEM;
     bool utf8 = true;
-    if (ctx->opt.encoding_mode == 3)
+    if (as_read)
         utf8 = ca ? ca->values && names_utf8(value_bytes(ctx, ca->values),
                                               ca->values->len)
                   : tree_is_utf8(ctx, root);

@@ -54,7 +54,8 @@ void sgft__fix_after_board(sgft_ctx *ctx, node *n, const exec_facts *f,
 void sgft__fix_sibling_variations(node *n);
 void sgft__fix_reverse_variations(sgft_ctx *ctx, game_tree *tree);
 void sgft__fix_delete_empty_nodes(sgft_ctx *ctx, game_tree *tree);
-/* Writes FF[4], GM and CA into the root for output (-E3: CA as it is). */
-int sgft__fix_output_root(sgft_ctx *ctx, game_tree *tree);
+/* Writes FF[4], GM and CA into the root for output (as_read, -E3: the
+ * text is not converted, CA as it is). */
+int sgft__fix_output_root(sgft_ctx *ctx, game_tree *tree, bool as_read);
 
 #endif

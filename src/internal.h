@@ -173,6 +173,8 @@ typedef struct report {
     const char *detail; /* %d */
     bool as_error;      /* raise a warning class to an error */
     bool e4;            /* resolve as class E4 (game-info formats) */
+    int ff;             /* class E4: FF of the tree the message is about;
+                           0 (no tree) counts as FF[4] */
     bool pos_known;     /* line and col below, counted before the input
                            at off was released */
     unsigned long line, col;
@@ -297,7 +299,9 @@ struct sgft_ctx {
     const char *in_path;  /* sgft_run_file's input, during the call */
     uint64_t size_hint;   /* ... its size, when a regular file; else 0 */
     input in;
-    game_tree *tree;      /* tree being checked, for FF[4] policies */
+    game_tree *tree;      /* tree being read (parse.c); read by nothing:
+                             a message of class E4 takes the FF of its
+                             tree from its report (rule_report.c) */
     sgft_write_fn write;
     void *write_data;
     int status;           /* first environment fault, or 0 */
@@ -320,8 +324,9 @@ struct sgft_ctx {
         int err; /* of a read that failed after them, or 0 */
         int mode; /* the mode asked for, when -E1 reads this input; or 0 */
     } peek;
-    /* From here on, the memory a context keeps for the next one of its
-     * thread (api.c: kept_take). */
+    /* The memory a context keeps for the next run when it is reset
+     * (sgft_ctx_reset): the members SGFT_CTX_KEPT names, wherever they
+     * stand in the struct; every other member starts again as zero. */
     prop_index pindex;
     arena tree_arena;
     buf msgbuf;           /* formatted message text */
@@ -348,6 +353,12 @@ struct sgft_ctx {
         size_t open_cap;
     } wscratch;
 };
+/* The members of sgft_ctx that a reset keeps (api.c), a new one added
+ * here with the code that empties it in sgft_ctx_reset. */
+#define SGFT_CTX_KEPT(X)                                                      \
+    X(pindex) X(tree_arena) X(msgbuf) X(header) X(out) X(spare_window)        \
+    X(spare_window_cap) X(spare_parser) X(spare_decoder) X(spare_board)       \
+    X(spare_checker) X(detector) X(wscratch)
 
 /* file.c: output files (see the comment at its top). */
 typedef struct outfile outfile;
@@ -626,10 +637,30 @@ void sgft__exec_facts_free(exec_facts *f);
  * position before n, which the board goes back to (a rule's question). */
 bool sgft__setup_changes(board *b, node *n, const prop *p);
 
-/* rules.c: the rule engine; checks and repairs one tree in place. */
-int sgft__check_tree(sgft_ctx *ctx, game_tree *tree);
+/* rules.c: the rule engine, which checks and repairs one tree in place.
+ * The checker is the state of its work on the tree (rules.h); the
+ * pipeline (pipeline.c) calls the stages in turn: the charset rules, then
+ * (after -E2 converted the values) the rest. */
+typedef struct checker checker;
+/* A checker of tree, read in -E mode; NULL when out of memory. */
+checker *sgft__checker_new(sgft_ctx *ctx, game_tree *tree, int mode);
+/* The charset rules (PH_CHARSET), before -E2 converts the values. */
+void sgft__check_charset(checker *k);
+/* The root rules, the walk of the nodes with the replay and its repairs,
+ * and the tree rules; a fault of the environment sets ctx->status. */
+void sgft__check_nodes(checker *k);
+/* The checker is done with (kept as the context's spare, or freed);
+ * SGFT_ENOMEM when its scratch ran out of memory, else 0. */
+int sgft__checker_end(checker *k);
 /* Frees the context's spare checker. */
 void sgft__checker_release(sgft_ctx *ctx);
+
+/* pipeline.c: the work on one game tree, stage by stage (see there).
+ * sgft__pipeline_check converts, checks and repairs the tree and readies
+ * its root for output; sgft__pipeline_tree (the parser's tree_done of
+ * sgft_run) does that and writes it. */
+int sgft__pipeline_check(sgft_ctx *ctx, game_tree *tree);
+int sgft__pipeline_tree(sgft_ctx *ctx, game_tree *tree);
 
 /* value.c: text values. */
 /* Decodes raw Text/SimpleText bytes (escapes, line breaks, white space)

@@ -1,18 +1,18 @@
 /* rules.c - the rule engine: runs the rules of rule_list.h over one game
  * tree, and the table of the rules.
  *
- * The walk of a tree (sgft__check_tree), one pass over its nodes:
- *   1. the charset rules (PH_CHARSET); then, with -E2, decode.c converts
- *      the values of the tree into UTF-8;
- *   2. the root rules (PH_ROOT): FF, GM and SZ decide how the rest of the
- *      tree is read;
+ * The work on a tree, one pass over its nodes, in two stages of the
+ * pipeline (pipeline.c), which converts the values with -E2 between them:
+ *   1. the charset rules (PH_CHARSET: sgft__check_charset);
+ *   2. (sgft__check_nodes) the root rules (PH_ROOT): FF, GM and SZ decide
+ *      how the rest of the tree is read;
  *   3. every node in pre-order, without recursion (the tree may be of any
  *      depth): the node rules PH_NODE_FIRST; the property rules of each
  *      property (PH_PROPERTY); PH_NODE_AGAIN; the rules of each property
  *      whose values are checked (PH_VALUES) and of each of its values
  *      (PH_VALUE); PH_NODE; for games with a board (Go), the replay of
  *      the node (execute.c) and the repairs it asks for (fix.c); PH_BOARD;
- *   4. the tree rules (PH_TREE), then the root written for output.
+ *   4. the tree rules (PH_TREE).
  * Within a phase the rules run in the order of rule_list.h.  The calls of
  * each phase are generated from the list, so a phase costs only the calls
  * of its own rules.  A node split by a rule hands the moved properties to
@@ -25,81 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --- helpers shared by the rule files ----------------------------------- */
-
-bool sgft__has_kind(const node *n, prop_kind kind) {
-    for (const prop *p = n->props; p; p = p->next)
-        if (p->id != P_UNKNOWN && sgft__props[p->id].kind == kind)
-            return true;
-    return false;
-}
-
-void sgft__rep_prop(checker *k, msg_id code, const prop *p,
-                    const char *detail) {
-    report r = {0};
-    r.prop = p->name;
-    r.detail = detail;
-    sgft__report(k->ctx, code, true, p->off, &r);
-}
-
-void sgft__rep_deleted(checker *k, msg_id code, const prop *p,
-                       const char *detail) {
-    report r = {0};
-    r.prop = p->name;
-    r.detail = detail;
-    r.value = "";
-    if (p->values && p->values->len) {
-        r.value = value_bytes(k->ctx, p->values);
-        r.value_len = p->values->len;
-    }
-    r.old = p->values && p->values->next ? " ..." : "";
-    sgft__report(k->ctx, code, true, p->off, &r);
-}
-
-void sgft__rep_value(checker *k, msg_id code, const prop *p, const value *v,
-                     const char *newv, size_t newlen, const char *detail) {
-    report r = {0};
-    r.prop = p->name;
-    if (newv) {
-        r.value = newv;
-        r.value_len = newlen;
-        r.old = value_bytes(k->ctx, v);
-        r.old_len = v->len;
-    } else {
-        r.value = value_bytes(k->ctx, v);
-        r.value_len = v->len;
-    }
-    /* An empty value shows as nothing: the slot must not read strlen. */
-    if (r.value && !r.value_len)
-        r.value = "";
-    if (r.old && !r.old_len)
-        r.old = "";
-    r.detail = detail;
-    /* DT, RE, KM and TM follow the E4 policy (spec 7). */
-    r.e4 = p->id != P_UNKNOWN && (sgft__props[p->id].flags & PF_E4);
-    sgft__report(k->ctx, code, true, value_pos(v), &r);
-}
-
-void sgft__decode_simple(checker *k, buf *b, const value *v) {
-    const char *s = value_bytes(k->ctx, v);
-    bool plain = !(v->flags & VALF_DECODED);
-    for (size_t i = 0; i < v->len && plain; i++)
-        plain = (unsigned char)s[i] > ' ' && s[i] != '\\';
-    if (plain) {
-        b->len = 0;
-        sgft__buf_put(b, s, v->len); /* nothing to decode */
-    } else {
-        sgft__value_text(k->ctx, b, v, true, SGFT_LB_HARD);
-    }
-    sgft__buf_reserve(b, 1);
-    if (b->data)
-        b->data[b->len] = '\0';
-}
-
 /* --- the phases, generated from rule_list.h ------------------------------ */
 
 static void run_charset(checker *k) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_CHARSET)                  \
         fn(k, k->tree->root, NULL, NULL);
 #include "rule_list.h"
@@ -107,7 +36,7 @@ static void run_charset(checker *k) {
 }
 
 static void run_root(checker *k) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_ROOT)                     \
         fn(k, k->tree->root, NULL, NULL);
 #include "rule_list.h"
@@ -115,7 +44,7 @@ static void run_root(checker *k) {
 }
 
 static void run_node_first(checker *k, node *n) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_NODE_FIRST)               \
         fn(k, n, NULL, NULL);
 #include "rule_list.h"
@@ -123,7 +52,7 @@ static void run_node_first(checker *k, node *n) {
 }
 
 static void run_property(checker *k, node *n, prop *p) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if (((phases) & PH_PROPERTY) && !fn(k, n, p, NULL)) \
         return;
 #include "rule_list.h"
@@ -131,7 +60,7 @@ static void run_property(checker *k, node *n, prop *p) {
 }
 
 static void run_node_again(checker *k, node *n) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_NODE_AGAIN)               \
         fn(k, n, NULL, NULL);
 #include "rule_list.h"
@@ -139,7 +68,7 @@ static void run_node_again(checker *k, node *n) {
 }
 
 static void run_values(checker *k, node *n, prop *p) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_VALUES)                   \
         fn(k, n, p, NULL);
 #include "rule_list.h"
@@ -147,7 +76,7 @@ static void run_values(checker *k, node *n, prop *p) {
 }
 
 static bool run_value(checker *k, node *n, prop *p, value *v) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if (((phases) & PH_VALUE) && !fn(k, n, p, v)) \
         return false;
 #include "rule_list.h"
@@ -156,7 +85,7 @@ static bool run_value(checker *k, node *n, prop *p, value *v) {
 }
 
 static void run_node(checker *k, node *n) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_NODE)                     \
         fn(k, n, NULL, NULL);
 #include "rule_list.h"
@@ -164,7 +93,7 @@ static void run_node(checker *k, node *n) {
 }
 
 static void run_board(checker *k, node *n) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_BOARD)                    \
         fn(k, n, NULL, NULL);
 #include "rule_list.h"
@@ -172,7 +101,7 @@ static void run_board(checker *k, node *n) {
 }
 
 static void run_tree(checker *k) {
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     if ((phases) & PH_TREE)                     \
         fn(k, k->tree->root, NULL, NULL);
 #include "rule_list.h"
@@ -183,14 +112,17 @@ static void run_tree(checker *k) {
 
 static void check_props(checker *k, node *n);
 
-/* Whether n is the common node of a Go game: one B or W, not in the root,
- * as written in FF[4] (uppercase, not moved by a split, not deleted on
- * request), with one value of two letters on the board.  On such a node
- * every rule before the replay finds nothing to say or to change: there is
- * no second property to merge or to split off, the identifier is known in
- * every FF version, and the value is what check_move (rules_value.c) keeps
- * as it is.  The walk then only notes the game-info flag of the path
- * (sgft__rule_gameinfo_once) and goes on to the replay. */
+/* --- plain moves, as rule_list.h declares them ------------------------- */
+
+/* Whether n is a plain move (rule_list.h): the common node of a Go game,
+ * one B or W, not in the root, as written in FF[4] (uppercase, not moved
+ * by a split), with one value of two letters on the board, of an id that
+ * k->plain_ids lets be plain in this tree.  Every rule that is called at
+ * the nodes before the replay says in rule_list.h what it does on such a
+ * node: SKIP (nothing: there is no second property to merge or to split
+ * off, the identifier is known in every FF version, and the value is what
+ * check_move of rules_value.c keeps as it is), RUN or ON_PLAIN.  The walk
+ * calls those (run_plain) and goes on to the replay. */
 static bool plain_move(const checker *k, const node *n, int *x, int *y) {
     const prop *p = n->props;
     if (!p || p->next || p->flags || !n->parent)
@@ -208,20 +140,93 @@ static bool plain_move(const checker *k, const node *n, int *x, int *y) {
     return (unsigned)*x < (unsigned)k->cols && (unsigned)*y < (unsigned)k->rows;
 }
 
-/* Which of B and W may be plain moves in this tree (plain_move). */
+/* The words of the plain column of rule_list.h, as kinds (PL_*, rules.h)
+ * and as the set of B (1) and W (2) a rule leaves alone in tree k. */
+#define PK_NA PL_NA
+#define PK_SKIP PL_SKIP
+#define PK_SKIP_WHEN(f) PL_SKIP
+#define PK_RUN PL_RUN
+#define PK_ON_PLAIN(f) PL_ON_PLAIN
+#define PM_NA 3u
+#define PM_SKIP 3u
+#define PM_SKIP_WHEN(f) f(k)
+#define PM_RUN 3u
+#define PM_ON_PLAIN(f) 3u
+/* ... and the call at a plain move n of a rule that says ON_PLAIN */
+#define PP_NA
+#define PP_SKIP
+#define PP_SKIP_WHEN(f)
+#define PP_RUN
+#define PP_ON_PLAIN(f) f(k, n);
+
+/* The phases of the nodes before the replay, which a plain move skips. */
+#define PH_BEFORE_REPLAY                                                      \
+    (PH_NODE_FIRST | PH_PROPERTY | PH_NODE_AGAIN | PH_VALUES | PH_VALUE |     \
+     PH_NODE)
+
+/* Each rule says what it does at a plain move exactly when it is called
+ * before the replay; a rule that runs there is a node rule (a property or
+ * value rule that must see plain moves says SKIP_WHEN, and the moves it
+ * would see are walked in full). */
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    _Static_assert((PK_##plain == PL_NA) == !((phases) & PH_BEFORE_REPLAY),   \
+                   #key ": plain is NA exactly when no phase is before the "  \
+                   "replay");                                                 \
+    _Static_assert((PK_##plain != PL_RUN && PK_##plain != PL_ON_PLAIN) ||     \
+                       !((phases) & (PH_PROPERTY | PH_VALUES | PH_VALUE)),    \
+                   #key ": only a node rule runs at a plain move");
+#include "rule_list.h"
+#undef RULE
+
+/* Which of B and W may be plain moves in this tree: those every rule
+ * leaves alone; none in a game without points, nor when every node is to
+ * be walked in full. */
 static unsigned plain_ids(const checker *k) {
-    const sgft_options *o = &k->ctx->opt;
-    if (!k->game->points || o->strip_analysis)
+    if (!k->game->points || k->walk_all)
         return 0;
-    return (unsigned)!o->deleted[P_B] | (unsigned)!o->deleted[P_W] << 1;
+    unsigned ids = 3;
+#define RULE(key, scope, phases, plain, fn, text, ...) ids &= PM_##plain;
+#include "rule_list.h"
+#undef RULE
+    return ids;
 }
+
+/* The rules that act at plain move n (RUN, ON_PLAIN), phase by phase. */
+static void run_plain(checker *k, node *n) {
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    if ((phases) & PH_NODE_FIRST) {                                           \
+        if (PK_##plain == PL_RUN)                                             \
+            fn(k, n, NULL, NULL);                                             \
+        PP_##plain                                                            \
+    }
+#include "rule_list.h"
+#undef RULE
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    if ((phases) & PH_NODE_AGAIN) {                                           \
+        if (PK_##plain == PL_RUN)                                             \
+            fn(k, n, NULL, NULL);                                             \
+        PP_##plain                                                            \
+    }
+#include "rule_list.h"
+#undef RULE
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    if ((phases) & PH_NODE) {                                                 \
+        if (PK_##plain == PL_RUN)                                             \
+            fn(k, n, NULL, NULL);                                             \
+        PP_##plain                                                            \
+    }
+#include "rule_list.h"
+#undef RULE
+}
+
+/* --- the walk, continued -------------------------------------------------- */
 
 static void check_node(checker *k, node *n) {
     int x, y;
     bool plain = plain_move(k, n, &x, &y);
     if (plain) {
         n->props->flags |= PROPF_CHECKED;
-        n->flags |= n->parent->flags & NODEF_GAMEINFO;
+        run_plain(k, n);
     } else {
         check_props(k, n);
     }
@@ -297,9 +302,10 @@ static void walk(checker *k, node *n) {
     }
 }
 
-/* A checker for a new tree: the context's spare one when it has one, its
- * scratch buffers and fact lists kept (emptied), all else cleared. */
-static checker *checker_new(sgft_ctx *ctx) {
+/* A checker for tree: the context's spare one when it has one, with the
+ * memory it keeps from tree to tree (its scratch buffers and fact lists,
+ * emptied); every other member starts cleared. */
+checker *sgft__checker_new(sgft_ctx *ctx, game_tree *tree, int mode) {
     checker *k = ctx->spare_checker;
     ctx->spare_checker = NULL;
     if (!k) {
@@ -314,13 +320,26 @@ static checker *checker_new(sgft_ctx *ctx) {
         k->later = NULL;
         k->later_cap = 0;
         k->pts = NULL;
+        k->nset = 0;
     }
-    memset(k, 0, offsetof(checker, a));
+    *k = (checker){.ctx = ctx,
+                   .tree = tree,
+                   .mode = mode,
+                   .game = sgft__game(1),
+                   /* kept */
+                   .a = k->a,
+                   .b = k->b,
+                   .num = k->num,
+                   .num_in = k->num_in,
+                   .facts = k->facts,
+                   .later = k->later,
+                   .later_cap = k->later_cap,
+                   .pts = k->pts,
+                   .nset = k->nset};
     sgft__buf_clear(&k->a);
     sgft__buf_clear(&k->b);
     sgft__buf_clear(&k->num);
     sgft__buf_clear(&k->num_in);
-    k->ctx = ctx;
     return k;
 }
 
@@ -335,116 +354,60 @@ static void checker_destroy(checker *k) {
     free(k);
 }
 
-point_scratch *sgft__point_scratch(checker *k) {
-    if (!k->pts && !(k->pts = malloc(sizeof *k->pts)))
-        k->ctx->status = SGFT_ENOMEM;
-    return k->pts;
-}
-
 void sgft__checker_release(sgft_ctx *ctx) {
     if (ctx->spare_checker)
         checker_destroy(ctx->spare_checker);
     ctx->spare_checker = NULL;
 }
 
-int sgft__check_tree(sgft_ctx *ctx, game_tree *tree) {
-    checker *k = checker_new(ctx);
-    if (!k)
-        return SGFT_ENOMEM;
-    k->tree = tree;
-    k->game = sgft__game(1);
-    run_charset(k);
-    int st = 0;
-    if (ctx->opt.encoding_mode == 2)
-        st = sgft__decode_tree(ctx, tree);
-    if (!st) {
-        run_root(k); /* sets the game and the board size */
-        k->plain_ids = plain_ids(k);
-        if (k->game->replay &&
-            !(k->board = sgft__board_new(ctx, k->cols, k->rows)))
-            ctx->status = SGFT_ENOMEM;
-        walk(k, tree->root);
-        run_tree(k);
-    }
+void sgft__check_charset(checker *k) { run_charset(k); }
+
+void sgft__check_nodes(checker *k) {
+    sgft_ctx *ctx = k->ctx;
+    run_root(k); /* sets the game and the board size */
+    k->plain_ids = plain_ids(k);
+    if (k->game->replay &&
+        !(k->board = sgft__board_new(ctx, k->cols, k->rows)))
+        ctx->status = SGFT_ENOMEM;
+    walk(k, k->tree->root);
+    run_tree(k);
+}
+
+int sgft__checker_end(checker *k) {
+    sgft_ctx *ctx = k->ctx;
     bool oom = k->a.oom || k->b.oom || k->num.oom || k->num_in.oom;
     sgft__board_free(k->board);
+    k->board = NULL;
     if (oom || ctx->status)
         checker_destroy(k);
     else
         ctx->spare_checker = k; /* for the next tree */
-    if (st)
-        return st;
-    if (oom && !ctx->status)
-        ctx->status = SGFT_ENOMEM;
-    if (ctx->status)
-        return ctx->status;
-    return sgft__fix_output_root(ctx, tree);
+    return oom ? SGFT_ENOMEM : 0;
 }
 
 /* --- the rule table (public) ------------------------------------------------ */
 
-/* The keys, texts and message lists of the rules are members of two
- * structs, and the table holds their offsets in them (no pointers:
- * internal.h). */
-struct rule_strings {
-#define RULE(key, scope, phases, fn, text, ...)                               \
-    char key_##key[sizeof #key];                                              \
-    char text_##key[sizeof text];
-#include "rule_list.h"
-#undef RULE
-};
-
-static const struct rule_strings rule_strings SGFT_RARE_DATA = {
-#define RULE(key, scope, phases, fn, text, ...) #key, text,
-#include "rule_list.h"
-#undef RULE
-};
-
-struct rule_msgs { /* each list ends with 0 */
-#define RULE(key, scope, phases, fn, text, ...)                               \
-    short msgs_##key[sizeof (short[]){__VA_ARGS__, 0} / sizeof(short)];
-#include "rule_list.h"
-#undef RULE
-};
-
-static const struct rule_msgs rule_msgs = {
-#define RULE(key, scope, phases, fn, text, ...) {__VA_ARGS__, 0},
-#include "rule_list.h"
-#undef RULE
-};
-
 typedef struct rule_row {
-    unsigned short key, text; /* offsets in rule_strings */
-    unsigned short msgs;      /* offset in rule_msgs */
-    unsigned char scope;      /* sgft_scope */
+    const char *key, *text;
+    const short *msgs; /* ends with 0 */
+    sgft_scope scope;
 } rule_row;
 
-_Static_assert(sizeof(struct rule_strings) <= 0xffff &&
-                   sizeof(struct rule_msgs) <= 0xffff,
-               "the rules' offsets fit in 16 bits");
-
 static const rule_row rule_rows[] = {
-#define RULE(key, scope, phases, fn, text, ...)                               \
-    {offsetof(struct rule_strings, key_##key),                                \
-     offsetof(struct rule_strings, text_##key),                               \
-     offsetof(struct rule_msgs, msgs_##key), scope},
+#define RULE(key, scope, phases, plain, fn, text, ...)                        \
+    {#key, text, (const short[]){__VA_ARGS__, 0}, scope},
 #include "rule_list.h"
 #undef RULE
 };
 
 size_t sgft_rule_count(void) { return sizeof rule_rows / sizeof rule_rows[0]; }
 
-/* The string at offset off of rule_strings. */
-static const char *rule_string(unsigned short off) {
-    return (const char *)&rule_strings + off;
-}
-
 const char *sgft_rule_key(size_t i) {
-    return i < sgft_rule_count() ? rule_string(rule_rows[i].key) : NULL;
+    return i < sgft_rule_count() ? rule_rows[i].key : NULL;
 }
 
 const char *sgft_rule_text(size_t i) {
-    return i < sgft_rule_count() ? rule_string(rule_rows[i].text) : NULL;
+    return i < sgft_rule_count() ? rule_rows[i].text : NULL;
 }
 
 sgft_scope sgft_rule_scope(size_t i) {
@@ -466,8 +429,7 @@ const char *sgft_scope_name(sgft_scope scope) {
 int sgft_rule_message(size_t i, size_t j) {
     if (i >= sgft_rule_count())
         return 0;
-    const short *m =
-        (const short *)((const char *)&rule_msgs + rule_rows[i].msgs);
+    const short *m = rule_rows[i].msgs;
     for (size_t n = 0; n < j; n++)
         if (!m[n])
             return 0;

@@ -1,6 +1,7 @@
-/* rules.h - what the rule files (rules*.c) share: the state of the walk of
- * one game tree, the rule functions of rule_list.h and small helpers.
- * Private to the rule engine: no other file includes it. */
+/* rules.h - what the rule files (rules*.c, rule_report.c) share: the
+ * state of the walk of one game tree, the rule functions of rule_list.h
+ * and small helpers.  Private to the rule engine: no other file of the
+ * library includes it (the unit tests of the walk do). */
 #ifndef SGFT_RULES_H
 #define SGFT_RULES_H
 
@@ -20,11 +21,14 @@ enum {
 typedef struct checker {
     sgft_ctx *ctx;
     game_tree *tree;
+    int mode;         /* -E of the input: 1, 2 or 3 */
     const game *game; /* the game of the tree (games.c) */
     int cols, rows;   /* board size */
     board *board;     /* the replay (execute.c), for games that have one */
     size_t nlater;    /* of later */
     unsigned plain_ids; /* bit 0: B, bit 1: W may be a plain move (rules.c) */
+    bool walk_all;      /* no plain moves: every node walked in full (the
+                           unit tests compare the two walks) */
     /* --strip-analysis (rules_analysis.c): whether the tree was looked
      * at for the marks of the programs of AN_LIZZIE and AN_GRP ids, the
      * marks found (1 << when), the properties deleted per id, the
@@ -37,7 +41,8 @@ typedef struct checker {
     unsigned analysis_marks;
     unsigned long analysis_deleted[AN__COUNT];
     unsigned long katrain_cut, katrain_emptied;
-    /* From here on, the memory kept for the next tree (checker_new). */
+    /* From here on, the memory kept for the next tree (sgft__checker_new
+     * names each). */
     buf a, b;         /* scratch */
     buf num, num_in;  /* scratch of the root's numbers (rules_tree.c) */
     exec_facts facts; /* what the replay found at the current node */
@@ -61,9 +66,6 @@ typedef struct point_scratch {
     uint16_t set[MAX_BOARD * MAX_BOARD];
 } point_scratch;
 
-/* k's point scratch, made when it has none (its contents undefined);
- * NULL when out of memory (the context's status says so). */
-point_scratch *sgft__point_scratch(checker *k);
 
 /* Node flags kept by the rules along the walk (node.flags). */
 enum {
@@ -88,14 +90,31 @@ enum {
     PH_TREE = 512
 };
 
+/* What a rule does at a plain move (the plain column of rule_list.h). */
+enum { PL_NA, PL_SKIP, PL_RUN, PL_ON_PLAIN };
+
 /* The rule functions.  The engine passes what the scope has (the others
  * are NULL); for a property rule, false means the property is gone or
  * converted and the later property rules skip it; for a value rule,
  * false means the value is deleted.  Other rules return true. */
-#define RULE(key, scope, phases, fn, text, ...) \
+#define RULE(key, scope, phases, plain, fn, text, ...) \
     bool fn(checker *k, node *n, prop *p, value *v);
 #include "rule_list.h"
 #undef RULE
+
+/* The trees where the rules of SKIP_WHEN leave plain moves alone: the
+ * set of B (1) and W (2) that -y keeps (rules_prop.c), none with
+ * --strip-analysis (rules_analysis.c). */
+unsigned sgft__plain_delete_request(const checker *k);
+unsigned sgft__plain_analysis(const checker *k);
+
+/* What sgft__rule_gameinfo_once (rules_node.c) does at a plain move: a
+ * move is no game-info, so the node only takes the game-info flag of its
+ * path.  Inline: the walk meets many such moves. */
+static inline void sgft__gameinfo_once_plain(checker *k, node *n) {
+    (void)k;
+    n->flags |= n->parent->flags & NODEF_GAMEINFO;
+}
 
 /* rules_value.c: whether the value rules read p's values (not unknown
  * properties, nor FF, GM and SZ, read with the root, nor point lists,
@@ -115,7 +134,7 @@ bool sgft__root_has_stones(checker *k, node *root, prop_id id);
  * (G_NONE), or only one. */
 void sgft__point_lists(checker *k, node *n, prop_group only);
 
-/* --- helpers (rules.c) ---------------------------------------------- */
+/* --- helpers (inline, and rule_report.c) ---------------------------- */
 
 static inline const prop_info *info(const prop *p) {
     return p->id == P_UNKNOWN ? NULL : &sgft__props[p->id];
@@ -160,6 +179,14 @@ static inline bool is_point_list(const prop *p) {
            (pi->flags & (PF_LIST | PF_ELIST));
 }
 
+/* Message code of a rule about k's tree (r may be NULL): sgft__report
+ * with the FF of the tree, which class E4 follows.  Every message of the
+ * rules goes through here. */
+void sgft__rep(checker *k, msg_id code, bool has_pos, uint64_t off,
+               report *r);
+/* k's point scratch, made when it has none (its contents undefined);
+ * NULL when out of memory (the context's status says so). */
+point_scratch *sgft__point_scratch(checker *k);
 /* Whether n holds a property of this kind. */
 bool sgft__has_kind(const node *n, prop_kind kind);
 /* Message code about p, with detail. */

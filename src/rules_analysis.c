@@ -138,7 +138,7 @@ static void report_counts(checker *k) {
             snprintf(count, sizeof count, "%lu", total);
             r.value = count;
             r.detail = d->data;
-            sgft__report(k->ctx, M_ANALYSIS_DELETED, true, off, &r);
+            sgft__rep(k, M_ANALYSIS_DELETED, true, off, &r);
         }
     }
     if (k->katrain_cut) {
@@ -149,8 +149,14 @@ static void report_counts(checker *k) {
         snprintf(count, sizeof count, "%lu", k->katrain_cut);
         r.value = count;
         r.detail = detail;
-        sgft__report(k->ctx, M_ANALYSIS_TEXT_CUT, true, off, &r);
+        sgft__rep(k, M_ANALYSIS_TEXT_CUT, true, off, &r);
     }
+}
+
+/* With --strip-analysis the rule sees every property, plain moves too
+ * (the first it meets starts the scan of the tree); without, none. */
+unsigned sgft__plain_analysis(const checker *k) {
+    return k->ctx->opt.strip_analysis ? 0 : 3;
 }
 
 bool sgft__rule_analysis(checker *k, node *n, prop *p, value *v) {

@@ -35,7 +35,7 @@ static void own_points(checker *k, const prop *p, const value *v,
                     r.value = pt;
                     r.detail = *g == GRID_MOVE ? "markup on the move deleted"
                                                : "later one deleted";
-                    sgft__report(k->ctx, M_POINT_NOT_UNIQUE, true,
+                    sgft__rep(k, M_POINT_NOT_UNIQUE, true,
                                  value_pos(v), &r);
                 }
                 dup = true;
@@ -116,7 +116,7 @@ static bool read_value_points(checker *k, prop *p, value *v, unsigned char id,
             report r = {0};
             r.prop = p->name;
             r.as_error = true;
-            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
+            sgft__rep(k, M_EMPTY_VALUE, true, value_pos(v), &r);
         }
         return false;
     }
@@ -154,7 +154,7 @@ static bool read_value_points(checker *k, prop *p, value *v, unsigned char id,
             report r = {0};
             r.value = ff;
             r.detail = "compressed point list";
-            sgft__report(k->ctx, M_FF4_FEATURE, true, value_pos(v), &r);
+            sgft__rep(k, M_FF4_FEATURE, true, value_pos(v), &r);
         }
         if (!rect) {
             char pt[2] = {sgft__coord_char(x1), sgft__coord_char(y1)};
@@ -235,7 +235,7 @@ static bool empty_values(checker *k, prop *p) {
         report r = {0};
         r.prop = p->name;
         r.as_error = true;
-        sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(empty), &r);
+        sgft__rep(k, M_EMPTY_VALUE, true, value_pos(empty), &r);
         sgft__fix_keep_value(p, p->values);
         return false;
     }
@@ -243,7 +243,7 @@ static bool empty_values(checker *k, prop *p) {
         if (p->id == P_VW && has_points) {
             report r = {0};
             r.detail = "empty value together with points: points deleted";
-            sgft__report(k->ctx, M_BAD_VIEW, true, p->off, &r);
+            sgft__rep(k, M_BAD_VIEW, true, p->off, &r);
             value *v = p->values;
             while (v && !is_blank_value(k->ctx, v))
                 v = v->next;
@@ -253,7 +253,7 @@ static bool empty_values(checker *k, prop *p) {
             report r = {0};
             r.prop = p->name;
             r.as_error = true;
-            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(empty), &r);
+            sgft__rep(k, M_EMPTY_VALUE, true, value_pos(empty), &r);
         }
     }
     return has_points;
@@ -292,7 +292,7 @@ static void point_group(checker *k, node *n, prop **members, size_t count,
                          k->tree->ff);
                 report r = {0};
                 r.detail = detail;
-                sgft__report(k->ctx, M_BAD_VIEW, true, p->off, &r);
+                sgft__rep(k, M_BAD_VIEW, true, p->off, &r);
             }
         }
         read_points(k, p, (unsigned char)(i + 1));
@@ -445,7 +445,7 @@ bool sgft__rule_composed_lists(checker *k, node *n, prop *p_, value *v_) {
                 r.value = s;
                 r.value_len = key;
                 r.detail = "later one deleted";
-                sgft__report(k->ctx, M_POINT_NOT_UNIQUE, true, value_pos(v), &r);
+                sgft__rep(k, M_POINT_NOT_UNIQUE, true, value_pos(v), &r);
                 sgft__fix_delete_value(p, prev, v);
             } else {
                 prev = v;
@@ -485,7 +485,7 @@ bool sgft__rule_move_in_root(checker *k, node *n, prop *p, value *v) {
     if (!mv || sgft__has_kind(n, PK_SETUP))
         return true;
     /* At the node's first property, as SGFC has it. */
-    sgft__report(k->ctx, M_MOVE_IN_ROOT, true, n->props->off, NULL);
+    sgft__rep(k, M_MOVE_IN_ROOT, true, n->props->off, NULL);
     sgft__fix_split_node(k->ctx, n, stays, SPLIT_SETUP);
     return true;
 }
@@ -585,7 +585,7 @@ bool sgft__rule_annotations(checker *k, node *n, prop *p_, value *v_) {
                 prop_id to = first->id == P_TE ? P_IT : P_DO;
                 report r = {0};
                 r.prop = sgft__props[to].id;
-                sgft__report(k->ctx, M_TE_BM_COMBINED, true, p->off, &r);
+                sgft__rep(k, M_TE_BM_COMBINED, true, p->off, &r);
                 sgft__fix_rename(first, to);
                 sgft__fix_value(k->ctx, first->values, "", 0);
                 sgft__fix_keep_value(first, first->values);
@@ -689,18 +689,18 @@ bool sgft__rule_strict(checker *k, node *n, prop *p_, value *v_) {
             report r = {0};
             r.value = ha ? val : "none";
             r.detail = detail;
-            sgft__report(k->ctx, M_HANDICAP_MISMATCH, true,
+            sgft__rep(k, M_HANDICAP_MISMATCH, true,
                          ha ? ha->off : ab->off, &r);
         }
     } else if (main_line && setup) {
-        sgft__report(k->ctx, M_SETUP_IN_MAIN_LINE, true, n->off, NULL);
+        sgft__rep(k, M_SETUP_IN_MAIN_LINE, true, n->off, NULL);
     }
     if (setup && !main_line)
         last = 0;
     prop *b = sgft__prop_find(n, P_B), *w = sgft__prop_find(n, P_W);
     unsigned now = b ? NODEF_LAST_B : w ? NODEF_LAST_W : 0;
     if (now && now == last)
-        sgft__report(k->ctx, M_SAME_COLOUR_TWICE, true, (b ? b : w)->off, NULL);
+        sgft__rep(k, M_SAME_COLOUR_TWICE, true, (b ? b : w)->off, NULL);
     n->flags |= (main_line ? NODEF_MAIN : 0) | (now ? now : last);
     return true;
 }

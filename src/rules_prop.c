@@ -135,6 +135,12 @@ bool sgft__rule_duplicates(checker *k, node *n, prop *p_, value *v_) {
 
 /* --- identity ------------------------------------------------------------ */
 
+/* A plain move of an id -y keeps is left alone (rule_list.h). */
+unsigned sgft__plain_delete_request(const checker *k) {
+    const unsigned char *del = k->ctx->opt.deleted;
+    return (unsigned)!del[P_B] | (unsigned)!del[P_W] << 1;
+}
+
 bool sgft__rule_delete_request(checker *k, node *n, prop *p, value *v) {
     (void)v;
     if (p->id == P_UNKNOWN || !k->ctx->opt.deleted[p->id])
@@ -153,7 +159,7 @@ bool sgft__rule_identifier(checker *k, node *n, prop *p, value *v) {
         report r = {0};
         r.prop = p->name;
         r.old = p->raw_name;
-        sgft__report(ctx, M_LOWERCASE_ID, true, p->off, &r);
+        sgft__rep(k, M_LOWERCASE_ID, true, p->off, &r);
     }
     /* A Go property in another game is just unknown there. */
     if (p->id != P_UNKNOWN && sgft__prop_in_game(p->id, k->game))
@@ -174,7 +180,7 @@ bool sgft__rule_ki_to_km(checker *k, node *n, prop *ki, value *v) {
     report r = {0};
     if (km || !ki->values) {
         r.detail = "deleted (KM is present)";
-        sgft__report(k->ctx, M_KI_CONVERTED, true, ki->off, &r);
+        sgft__rep(k, M_KI_CONVERTED, true, ki->off, &r);
         sgft__fix_delete_prop(n, ki);
         return false;
     }
@@ -182,7 +188,7 @@ bool sgft__rule_ki_to_km(checker *k, node *n, prop *ki, value *v) {
     k->b.len = 0;
     if (sgft__val_number(k->a.data, k->a.len, &k->b) == VR_BAD) {
         r.detail = "deleted (not a number)";
-        sgft__report(k->ctx, M_KI_CONVERTED, true, ki->off, &r);
+        sgft__rep(k, M_KI_CONVERTED, true, ki->off, &r);
         sgft__fix_delete_prop(n, ki);
         return false;
     }
@@ -194,7 +200,7 @@ bool sgft__rule_ki_to_km(checker *k, node *n, prop *ki, value *v) {
     char detail[80];
     snprintf(detail, sizeof detail, "converted to KM[%s]", komi);
     r.detail = detail;
-    sgft__report(k->ctx, M_KI_CONVERTED, true, ki->off, &r);
+    sgft__rep(k, M_KI_CONVERTED, true, ki->off, &r);
     sgft__fix_value(k->ctx, ki->values, komi, (size_t)len);
     sgft__fix_keep_value(ki, ki->values);
     sgft__fix_rename(ki, P_KM);
@@ -220,7 +226,7 @@ bool sgft__rule_ff_version(checker *k, node *n, prop *p, value *v) {
     r.detail = p->id == P_L   ? ": converted to <LB>"
                : p->id == P_M ? ": converted to <MA>"
                               : "";
-    sgft__report(k->ctx, M_NOT_IN_THIS_FF, true, p->off, &r);
+    sgft__rep(k, M_NOT_IN_THIS_FF, true, p->off, &r);
     return true;
 }
 

@@ -68,7 +68,7 @@ static void rep_plain(checker *k, msg_id code, const prop *p, const value *v,
         r.value_len = v->len;
     }
     r.detail = detail;
-    sgft__report(k->ctx, code, true, value_pos(v), &r);
+    sgft__rep(k, code, true, value_pos(v), &r);
 }
 
 /* --- the komi of the Fox server ---------------------------------------- */
@@ -324,12 +324,12 @@ static void ab_after_root(checker *k, node *root, prop *ha, long handicap,
         if (why)
             snprintf(detail + strlen(detail),
                      sizeof detail - strlen(detail), ": left as it is");
-        sgft__report(k->ctx, M_HANDICAP_NOT_IN_ROOT, true, ab->off, &r);
+        sgft__rep(k, M_HANDICAP_NOT_IN_ROOT, true, ab->off, &r);
         return;
     }
     snprintf(detail, sizeof detail,
              "AB of %ld stones moved from the node after the root", stones);
-    sgft__report(k->ctx, M_HANDICAP_MOVED, true, ab->off, &r);
+    sgft__rep(k, M_HANDICAP_MOVED, true, ab->off, &r);
     sgft__prop_unlink(first, ab);
     sgft__prop_link(root, ab);
     add_pl_white(k, root, ha->off);
@@ -390,12 +390,12 @@ static void moves_after_root(checker *k, node *root, prop *ha, long handicap,
         if (why)
             snprintf(detail + strlen(detail),
                      sizeof detail - strlen(detail), ": left as they are");
-        sgft__report(k->ctx, M_HANDICAP_NOT_IN_ROOT, true, first_b->off, &r);
+        sgft__rep(k, M_HANDICAP_NOT_IN_ROOT, true, first_b->off, &r);
         return;
     }
     snprintf(detail, sizeof detail,
              "%ld black moves before White's first move made setup", blacks);
-    sgft__report(k->ctx, M_HANDICAP_MOVED, true, first_b->off, &r);
+    sgft__rep(k, M_HANDICAP_MOVED, true, first_b->off, &r);
     prop *ab = sgft__fix_find_or_add(k->ctx, root, P_AB, first_b->off);
     if (!ab)
         return;

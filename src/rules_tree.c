@@ -24,7 +24,7 @@ bool sgft__rule_ca_spelling(checker *k, node *n, prop *p, value *v) {
 bool sgft__rule_charset_e1(checker *k, node *root, prop *p, value *v) {
     (void)p, (void)v;
     sgft_ctx *ctx = k->ctx;
-    if (ctx->opt.encoding_mode > 1)
+    if (k->mode > 1)
         return true;
     prop *ca = sgft__prop_find(root, P_CA);
     char name[64] = "";
@@ -53,14 +53,14 @@ bool sgft__rule_charset_e1(checker *k, node *root, prop *p, value *v) {
         /* Plain ASCII so far has decided no charset yet. */
         r.detail = ctx->charset[0] ? ctx->charset
                                    : "the charset of the rest of the file";
-        sgft__report(ctx, M_UNKNOWN_CA, false, 0, &r);
+        sgft__rep(k, M_UNKNOWN_CA, false, 0, &r);
         return true;
     }
     const char *expected = ctx->first_ca[0] ? ctx->first_ca : ctx->charset;
     if (strcmp(name, expected) != 0) {
         report r = {0};
         r.detail = name;
-        sgft__report(ctx, M_MIXED_ENCODINGS_E1, true, ca->off, &r);
+        sgft__rep(k, M_MIXED_ENCODINGS_E1, true, ca->off, &r);
     }
     return true;
 }
@@ -153,7 +153,7 @@ static void bad_root_value(checker *k, const prop *p, const char *assumed) {
     r.value = p->values && p->values->len ? value_bytes(k->ctx, p->values) : "";
     r.value_len = p->values ? p->values->len : 0;
     r.detail = assumed;
-    sgft__report(k->ctx, M_BAD_ROOT_VALUE, true,
+    sgft__rep(k, M_BAD_ROOT_VALUE, true,
                  p->values ? value_pos(p->values) : p->off, &r);
 }
 
@@ -235,7 +235,7 @@ static void board_size(checker *k, node *root, prop *sz) {
         r.detail = detail;
         if (k->game->pts == PS_GO) {
             snprintf(detail, sizeof detail, "clamped to %ld:%ld", c, r_);
-            sgft__report(k->ctx, M_BOARD_TOO_BIG, true, sz->off, &r);
+            sgft__rep(k, M_BOARD_TOO_BIG, true, sz->off, &r);
         } else {
             /* Lines of Action: one column letter (spec 9). */
             snprintf(detail, sizeof detail, "%s has at most %ld columns",
@@ -246,20 +246,20 @@ static void board_size(checker *k, node *root, prop *sz) {
             r.prop = sz->name;
             r.value = now;
             r.old = old;
-            sgft__report(k->ctx, M_GAME_BOARD_SIZE, true, sz->off, &r);
+            sgft__rep(k, M_GAME_BOARD_SIZE, true, sz->off, &r);
         }
     }
     if (colon < k->a.len && c == r_) {
         snprintf(detail, sizeof detail, "%ld", c);
         report r = {0};
         r.value = detail;
-        sgft__report(k->ctx, M_SQUARE_AS_RECT, true, sz->off, &r);
+        sgft__rep(k, M_SQUARE_AS_RECT, true, sz->off, &r);
     } else if (k->tree->ff < 4 && (c != r_ || c > 19)) {
         report r = {0};
         snprintf(detail, sizeof detail, "%d", k->tree->ff);
         r.value = detail;
         r.detail = c != r_ ? "rectangular board" : "board larger than 19x19";
-        sgft__report(k->ctx, M_FF4_FEATURE, true, sz->off, &r);
+        sgft__rep(k, M_FF4_FEATURE, true, sz->off, &r);
     }
     /* "c" or "c:r" (both at least 1), the value of every tree */
     char canon[48];
@@ -303,7 +303,7 @@ bool sgft__rule_root_values(checker *k, node *root, prop *p_, value *v_) {
             report r = {0};
             r.value = k->num.data;
             r.value_len = k->num.len;
-            sgft__report(k->ctx, M_UNKNOWN_FF, true, value_pos(ff->values),
+            sgft__rep(k, M_UNKNOWN_FF, true, value_pos(ff->values),
                          &r);
             t->ff = 4;
         } else {
@@ -316,7 +316,7 @@ bool sgft__rule_root_values(checker *k, node *root, prop *p_, value *v_) {
         report r = {0};
         r.value = k->a.data;
         r.value_len = k->a.len;
-        sgft__report(k->ctx, M_LITTLE_GOLEM_HEX, true, root->off, &r);
+        sgft__rep(k, M_LITTLE_GOLEM_HEX, true, root->off, &r);
     }
     if (gm) {
         bool fixed = false;
@@ -337,7 +337,7 @@ bool sgft__rule_root_values(checker *k, node *root, prop *p_, value *v_) {
         report r = {0};
         snprintf(detail, sizeof detail, "%d", t->gm);
         r.value = detail;
-        sgft__report(k->ctx, M_NOT_GO, true, gm ? gm->off : root->off, &r);
+        sgft__rep(k, M_NOT_GO, true, gm ? gm->off : root->off, &r);
     }
     board_size(k, root, sz);
     return true;
@@ -352,15 +352,15 @@ bool sgft__rule_collection(checker *k, node *n, prop *p, value *v) {
     sgft_ctx *ctx = k->ctx;
     game_tree *tree = k->tree;
     if (tree->index == 2 && ctx->opt.strict)
-        sgft__report(ctx, M_SEVERAL_TREES, false, 0, NULL);
+        sgft__rep(k, M_SEVERAL_TREES, false, 0, NULL);
     if (tree->index > 1 && tree->ff != ctx->prev_ff && !ctx->said_ff) {
         ctx->said_ff = true;
-        sgft__report(ctx, M_DIFFERENT_FF, true,
+        sgft__rep(k, M_DIFFERENT_FF, true,
                      sgft__root_prop_pos(tree, P_FF), NULL);
     }
     if (tree->index > 1 && tree->gm != ctx->prev_gm && !ctx->said_gm) {
         ctx->said_gm = true;
-        sgft__report(ctx, M_DIFFERENT_GM, true,
+        sgft__rep(k, M_DIFFERENT_GM, true,
                      sgft__root_prop_pos(tree, P_GM), NULL);
     }
     ctx->prev_ff = tree->ff;
@@ -427,7 +427,7 @@ bool sgft__rule_signature(checker *k, node *root, prop *p_, value *v_) {
     report r = {0};
     r.value = index;
     r.detail = k->game->replay ? quoted : "none (not a Go game)";
-    sgft__report(k->ctx, M_GAME_SIGNATURE, false, 0, &r);
+    sgft__rep(k, M_GAME_SIGNATURE, false, 0, &r);
     return true;
 }
 
@@ -493,12 +493,12 @@ static void sibling_variations(checker *k, node *n) {
     if (!good)
         return;
     if (bad || (n->flags & NODEF_CAPTURED)) {
-        sgft__report(k->ctx, M_VARIATION_NOT_FIXED, true, n->child->off, NULL);
+        sgft__rep(k, M_VARIATION_NOT_FIXED, true, n->child->off, NULL);
         return;
     }
     node *first = n->child;
     sgft__fix_sibling_variations(n);
-    sgft__report(k->ctx, M_VARIATION_FIXED, true, first->off, NULL);
+    sgft__rep(k, M_VARIATION_FIXED, true, first->off, NULL);
 }
 
 bool sgft__rule_sibling_variations(checker *k, node *root, prop *p,

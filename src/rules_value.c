@@ -37,7 +37,7 @@ void sgft__single_value(checker *k, prop *p) {
     /* at the second value's '[', as SGFC gives it */
     report r = {0};
     r.prop = p->name;
-    sgft__report(k->ctx, M_TOO_MANY_VALUES, true, value_pos(p->values->next),
+    sgft__rep(k, M_TOO_MANY_VALUES, true, value_pos(p->values->next),
                  &r);
     sgft__fix_keep_value(p, keep);
 }
@@ -262,7 +262,7 @@ static bool check_compose(checker *k, prop *p, value *v, value_type vt) {
         report r = {0};
         r.prop = p->name;
         r.as_error = true;
-        sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
+        sgft__rep(k, M_EMPTY_VALUE, true, value_pos(v), &r);
         keep = false;
     } else if (k->game->points && (vt == VT_LABEL || vt == VT_ARROW)) {
         int x1, y1, x2 = -1, y2 = -1;
@@ -363,7 +363,7 @@ static bool check_move(checker *k, prop *p, value *v) {
             snprintf(ff, sizeof ff, "%d", k->tree->ff);
             report r = {0};
             r.value = ff;
-            sgft__report(k->ctx, M_EMPTY_PASS_OLD_FF, true, value_pos(v), &r);
+            sgft__rep(k, M_EMPTY_PASS_OLD_FF, true, value_pos(v), &r);
         }
         /* One form of a pass: [] (FF[4]), [tt] with -p; a pass written
          * otherwise ([tt], [ ]) gets information 138 with both. */
@@ -534,7 +534,7 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
             /* 17 at the value, as SGFC gives it */
             report r = {0};
             r.prop = p->name;
-            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
+            sgft__rep(k, M_EMPTY_VALUE, true, value_pos(v), &r);
             return false;
         }
         if (p->id == P_BR || p->id == P_WR)
@@ -548,7 +548,7 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
             /* An error where the type has no empty value (KM, TM: Real;
              * HA: Number), a warning where it has (DT, RE...). */
             r.as_error = vt == VT_NUMBER || vt == VT_REAL;
-            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
+            sgft__rep(k, M_EMPTY_VALUE, true, value_pos(v), &r);
             return false;
         }
         if ((pi->flags & PF_ELIST) && p->values == v && !v->next) {
@@ -568,7 +568,7 @@ bool sgft__rule_values(checker *k, node *n, prop *p, value *v) {
         if (!(vt == VT_MOVE && k->game->empty_pass) && vt != VT_FIGURE &&
             vt != VT_DOUBLE) {
             r.as_error = true; /* the type forbids it */
-            sgft__report(k->ctx, M_EMPTY_VALUE, true, value_pos(v), &r);
+            sgft__rep(k, M_EMPTY_VALUE, true, value_pos(v), &r);
             return false;
         }
     }

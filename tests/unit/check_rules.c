@@ -4,8 +4,11 @@
  * case shows that the messages of one node come in the order of the
  * list. */
 #include "tests.h"
+/* The walk of the engine itself, for the plain moves. */
+#include "rules.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Command-line letters of the options a case needs. */
@@ -255,6 +258,87 @@ START_TEST(test_point_list_order) {
 }
 END_TEST
 
+/* --- plain moves ------------------------------------------------------ */
+
+/* The diagnostics of a walk, as "LINE:COL Xn" lines. */
+static void collect_diag(const sgft_diag *d, void *data) {
+    sgft_buffer *b = data;
+    char line[64];
+    snprintf(line, sizeof line, "%lu:%lu %c%d\n", d->line, d->col,
+             sgft_severity_letter(d->severity), d->code);
+    sgft_buffer_write(b, line, strlen(line));
+}
+
+/* Checks and writes every tree of in as the pipeline does (-E1), every
+ * node walked in full when all, else with the plain moves hurried
+ * through; the output, then the diagnostics, in out. */
+static void walk_with(const char *in, const sgft_options *o, bool all,
+                      sgft_buffer *out, unsigned *ids) {
+    sgft_buffer diags = {0};
+    sgft_ctx *ctx = sgft_ctx_new(o, collect_diag, &diags);
+    ck_assert_ptr_nonnull(ctx);
+    sgft_reader *r = sgft_reader_memory(ctx, in, strlen(in));
+    ck_assert_ptr_nonnull(r);
+    sgft_tree *tree;
+    *ids = 0;
+    while (sgft_reader_next(r, &tree) == 1) {
+        checker *k = sgft__checker_new(ctx, tree, 1);
+        ck_assert_ptr_nonnull(k);
+        k->walk_all = all;
+        sgft__check_charset(k);
+        sgft__check_nodes(k);
+        *ids |= k->plain_ids;
+        ck_assert_int_eq(sgft__checker_end(k), 0);
+        ck_assert_int_eq(sgft__fix_output_root(ctx, tree, false), 0);
+        ck_assert_int_eq(sgft_tree_write(ctx, tree, sgft_buffer_write, out),
+                         0);
+    }
+    sgft_reader_free(r);
+    sgft_ctx_free(ctx);
+    sgft_buffer_write(out, "--\n", 3);
+    if (diags.data)
+        sgft_buffer_write(out, diags.data, diags.len);
+    free(diags.data);
+}
+
+/* The rules that say SKIP in rule_list.h are silent on a plain move: the
+ * walk that hurries through such moves (calling the RUN rules only) writes
+ * and says what the walk of every node in full does. */
+START_TEST(test_plain_moves) {
+    static const char *const inputs[] = {
+        "(;FF[4]GM[1]SZ[19]KM[6.5];B[pd];W[dp];B[pp](;W[dd];B[dc])"
+        "(;W[dc]PB[x];B[dd];W[cd]))",
+        "(;FF[4]SZ[9];B[ba];W[aa];B[ab];W[ee];B[aa])",
+        "(;FF[3]SZ[9];B[cc];W[tt];B[dd];W[ii];B[jj])",
+        "(;FF[4]SZ[9]AB[cc];B[cc];W[cd];B[dd]C[x];W[dc];B[ed])",
+        "(;FF[4]GM[1]SZ[13];B[aa];W[mm];B[bb])(;FF[4]SZ[9];W[aa];B[ii])",
+        "(;FF[4]SZ[9]PB[a];B[aa];W[bb];B[cc]PW[b];W[dd])",
+    };
+    static const char *const args[] = {"", "-yB", "--strip-analysis", "-r",
+                                       "-v", "-n -z"};
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
+        for (size_t j = 0; j < sizeof args / sizeof args[0]; j++) {
+            sgft_options o = case_options(args[j]);
+            if (strstr(args[j], "-yB"))
+                o.deleted[P_B] = 1;
+            sgft_buffer full = {0}, hurried = {0};
+            unsigned ids_full, ids;
+            walk_with(inputs[i], &o, true, &full, &ids_full);
+            walk_with(inputs[i], &o, false, &hurried, &ids);
+            ck_assert_uint_eq(ids_full, 0);
+            /* the plain moves the list allows under these options */
+            ck_assert_uint_eq(ids, o.strip_analysis ? 0
+                                   : o.deleted[P_B]  ? 2
+                                                     : 3);
+            ck_assert_msg(strcmp(full.data, hurried.data) == 0,
+                          "%s %s:\n%s\nhurried:\n%s", inputs[i], args[j],
+                          full.data, hurried.data);
+            free(full.data);
+            free(hurried.data);
+        }
+}
+END_TEST
+
 Suite *rules_suite(void) {
     Suite *s = suite_create("rules");
     TCase *tc = tcase_create("table");
@@ -267,6 +351,7 @@ Suite *rules_suite(void) {
                         (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_game_sizes);
     tcase_add_test(tc, test_point_list_order);
+    tcase_add_test(tc, test_plain_moves);
     suite_add_tcase(s, tc);
     return s;
 }
