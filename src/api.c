@@ -208,7 +208,12 @@ void sgft_ctx_reset(sgft_ctx *ctx, const sgft_options *opts, sgft_diag_fn fn,
         memset(ctx, 0, sizeof *ctx);
         ctx_init_memory(ctx);
     } else {
-        memset(ctx, 0, offsetof(sgft_ctx, pindex));
+        /* Named one by one (SGFT_CTX_KEPT), not by where they stand. */
+        const sgft_ctx kept = *ctx;
+        *ctx = (sgft_ctx){0};
+#define KEEP(member) ctx->member = kept.member;
+        SGFT_CTX_KEPT(KEEP)
+#undef KEEP
         sgft__arena_reset(&ctx->tree_arena);
         sgft__buf_clear(&ctx->msgbuf);
         sgft__buf_clear(&ctx->header);
