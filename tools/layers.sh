@@ -8,9 +8,10 @@
 # program is loaded) and whether the objects call pthread_create.  With MAX_CIRCLE=N, MAX_MUTABLE=N and
 # NO_THREADS=1 in the environment it exits 1 when one of them is passed.
 # With LAYERS=FILE, FILE names the layers, from the top down, a line
-# each: "NAME: file file ..." (object names without .o; other lines are
-# ignored); an arrow that goes up, from a file to one of a higher layer,
-# is printed and fails, as is a file of no layer.
+# each: "layer NAME: file file ..." (object names without .o, after any
+# indentation; other lines are ignored); an arrow that goes up, from a
+# file to one of a higher layer, is printed and fails, as are a file of
+# no layer and a name in a layer that no object has.
 NM=${NM:-nm}
 OBJDUMP=${OBJDUMP:-objdump}
 tab=$(printf '\t')
@@ -40,7 +41,8 @@ END {
 	nl = 0
 	if (layers != "") {
 		while ((getline line < layers) > 0) {
-			if (line !~ /^[A-Za-z][A-Za-z0-9 _-]*:/) continue
+			if (line !~ /^[ \t]*layer [A-Za-z][A-Za-z0-9 _-]*:/) continue
+			sub(/^[ \t]*layer /, "", line)
 			lname = line; sub(/:.*/, "", lname)
 			rest = line; sub(/^[^:]*:/, "", rest)
 			nl++; lnames[nl] = lname
@@ -63,6 +65,9 @@ END {
 	}
 	if (nl) for (i = 0; i < n; i++) if (!(names[i] in layer)) {
 		printf "in no layer: %s\n", names[i]; up++
+	}
+	for (f in layer) if (!(f in idx)) {
+		printf "in layer %s, but no such object: %s\n", lnames[layer[f]], f; up++
 	}
 	for (k = 0; k < n; k++) for (i = 0; i < n; i++) if ((i, k) in reach)
 		for (j = 0; j < n; j++) if ((k, j) in reach) reach[i, j] = 1
