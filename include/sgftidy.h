@@ -146,9 +146,11 @@ typedef enum sgft_option {
     SGFT_OPT_FIX_HANDICAP,    /* --fix-handicap: handicap stones given as
                                  moves or later setup become AB in the
                                  root with PL[W] (133) */
-    SGFT_OPT_SHORT_RANKS      /* --short-ranks: BR and WR ranks in words
+    SGFT_OPT_SHORT_RANKS,     /* --short-ranks: BR and WR ranks in words
                                  whose kind the value says become 9p, 5d,
                                  3k (137); off by default */
+    SGFT_OPT_STRIP_TIMES      /* --strip-times: delete the clock of the
+                                 moves, BL, WL, OB and OW (144) */
 } sgft_option;
 
 /* Sets an option; returns 0, or SGFT_EINVAL for an unknown option or a

@@ -114,6 +114,7 @@ MSG(140, ANALYSIS_DELETED,    C_INFO,  0, "analysis properties deleted: %v (%d)"
 MSG(141, ANALYSIS_TEXT_CUT,   C_INFO,  0, "text that KaTrain marks as its own cut from comments: %v%d")
 MSG(142, CONFIG_REFUSED,      C_WARN,  0, "configuration file refused: %d; the command line's options alone apply")
 MSG(143, FOLDER_UNREADABLE,   C_FATAL, 0, "folder cannot be read: %d")
+MSG(144, TIMES_DELETED,       C_INFO,  0, "clock of the moves deleted: %v (%d)")
 MSG(130, FOX_KOMI,            C_WARN,  0, "<%p> value in the Fox server's convention corrected (%d); new [%v], old [%o]")
 MSG(131, GAMEINFO_WORDS,      C_WARN,  0, "<%p> value in words rewritten in its conventional form; new [%v], old [%o]")
 MSG(132, HANDICAP_NOT_IN_ROOT,C_INFO,  0, "handicap HA[%v] not placed in the root node: %d")

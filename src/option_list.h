@@ -81,4 +81,5 @@ COMMAND(EXPLAIN, 0, "explain", A_STR, "N", "print what message N (a number or a 
 COMMAND(FILES_FROM, 0, "files-from", A_STR, "FILE", "batch: read the paths from FILE ('-' standard input), one a line")
 COMMAND(NULL_SEP, '0', "null", A_NONE, "", "with --files-from: paths end with a NUL byte (find -print0)")
 OPTION(STRIP_ANALYSIS, 0, "strip-analysis", A_NONE, "", strip_analysis, bool, 0, 1, 0, "delete the analysis that programs such as Lizzie, KaTrain, Sabaki, q5Go and GoReviewPartner store in their own properties, and KaTrain's text in comments (messages 140, 141)")
+OPTION(STRIP_TIMES, 0, "strip-times", A_NONE, "", strip_times, bool, 0, 1, 0, "delete the clock of the moves: the time and the moves left (BL, WL, OB, OW), counted per game tree (message 144)")
 COMMAND(NO_CONFIG, 0, "no-config", A_NONE, "", "read no .sgftidy configuration file")

@@ -83,6 +83,11 @@ RULE(analysis, SGFT_SCOPE_PROPERTY, PH_PROPERTY | PH_TREE,
      "--strip-analysis: analysis properties of AI tools deleted, KaTrain's "
      "text cut from comments; counted per game tree",
      140, 141)
+RULE(strip_times, SGFT_SCOPE_PROPERTY, PH_PROPERTY | PH_TREE, SKIP,
+     sgft__rule_strip_times,
+     "--strip-times: the clock of the moves (BL, WL, OB, OW) deleted; "
+     "counted per game tree",
+     144)
 RULE(identifier, SGFT_SCOPE_PROPERTY, PH_PROPERTY, SKIP, sgft__rule_identifier,
      "identifiers in uppercase (FF[4]), known, and of the tree's game", 16,
      35)

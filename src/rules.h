@@ -41,6 +41,8 @@ typedef struct checker {
     unsigned analysis_marks;
     unsigned long analysis_deleted[AN__COUNT];
     unsigned long katrain_cut, katrain_emptied;
+    /* --strip-times (rules_prop.c): BL, WL, OB and OW deleted */
+    unsigned long times_deleted[4];
     /* From here on, the memory kept for the next tree (sgft__checker_new
      * names each). */
     buf a, b;         /* scratch */

@@ -150,6 +150,47 @@ bool sgft__rule_delete_request(checker *k, node *n, prop *p, value *v) {
     return false;
 }
 
+/* --strip-times: the clock of the moves goes, the time left (BL, WL)
+ * and the moves left in the period (OB, OW); after the walk, message 144
+ * at the root counts them, per id. */
+bool sgft__rule_strip_times(checker *k, node *n, prop *p, value *v) {
+    static const prop_id ids[4] = {P_BL, P_WL, P_OB, P_OW};
+    (void)v;
+    if (!k->ctx->opt.strip_times)
+        return true;
+    if (p) {
+        for (int i = 0; i < 4; i++)
+            if (p->id == ids[i]) {
+                k->times_deleted[i]++;
+                sgft__fix_delete_prop(n, p);
+                return false;
+            }
+        return true;
+    }
+    unsigned long total = 0;
+    char detail[160] = "";
+    size_t len = 0;
+    for (int i = 0; i < 4; i++) {
+        if (!k->times_deleted[i])
+            continue;
+        total += k->times_deleted[i];
+        int w = snprintf(detail + len, sizeof detail - len, "%s%s %lu",
+                         len ? ", " : "", sgft__props[ids[i]].id,
+                         k->times_deleted[i]);
+        if (w > 0 && (size_t)w < sizeof detail - len)
+            len += (size_t)w;
+    }
+    if (total) {
+        char count[24];
+        snprintf(count, sizeof count, "%lu", total);
+        report r = {0};
+        r.value = count;
+        r.detail = detail;
+        sgft__rep(k, M_TIMES_DELETED, true, k->tree->root->off, &r);
+    }
+    return true;
+}
+
 /* Lowercase letters in FF[4] (16); unknown properties (35), also those
  * of another game, deleted with -u. */
 bool sgft__rule_identifier(checker *k, node *n, prop *p, value *v) {

@@ -11,12 +11,12 @@
 #    with --enable-pgo, which builds it from objects of its own).
 # The library's sources are compiled here without optimization across
 # files (nm cannot read link-time objects), into a folder of the test's.
-# Skipped without nm.
+# Skipped without nm and objdump (binutils, which the compiler needs).
 . "$(dirname "$0")/setup.sh"
 
 cc=${SGFT_TEST_CC:-cc}
-if ! command -v nm >/dev/null 2>&1; then
-    notice "SKIP layers: needs nm"
+if ! command -v nm >/dev/null 2>&1 || ! command -v objdump >/dev/null 2>&1; then
+    notice "SKIP layers: needs nm and objdump"
     exit 77
 fi
 mkdir "$TMPD/o"

@@ -11,24 +11,48 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Command-line letters of the options a case needs. */
+/* The options a case needs, as on the command line: "-u", "--superko",
+ * "-yC" (a property deleted), "--signature=symmetric"; the letters and
+ * long names of the library's yes/no options come from option_list.h,
+ * so that a new option needs no line here. */
 sgft_options case_options(const char *args) {
+    static const struct {
+        char letter;
+        const char *name, *arg;
+        sgft_option opt;
+    } list[] = {
+#define OPTION(id, letter, name, arg, argname, field, type, lo, hi, def, help) \
+    {letter, name, #arg, SGFT_OPT_##id},
+#define COMMAND(...)
+#include "option_list.h"
+#undef OPTION
+#undef COMMAND
+    };
     sgft_options o = test_options();
-    o.delete_unknown = strstr(args, "-u") != NULL;
-    o.delete_obsolete = strstr(args, "-o") != NULL;
-    o.fix_variations = strstr(args, "-v") != NULL;
-    o.strict = strstr(args, "-r") != NULL;
-    o.signature = strstr(args, "-g") != NULL;
-    if (strstr(args, "--signature=symmetric"))
-        o.signature = 2;
-    o.strip_analysis = strstr(args, "--strip-analysis") != NULL;
-    o.delete_empty_nodes = strstr(args, "-n") != NULL;
-    o.reverse_variations = strstr(args, "-z") != NULL;
-    o.expand = strstr(args, "-e") != NULL;
-    o.superko = strstr(args, "--superko") != NULL;
-    o.fix_handicap = strstr(args, "--fix-handicap") != NULL;
-    if (strstr(args, "-yC"))
-        o.deleted[P_C] = 1;
+    const char *t = args;
+    while (*t) {
+        size_t len = strcspn(t, " ");
+        if (len > 2 && t[0] == '-' && t[1] == 'y') {
+            for (int id = 0; id < P__COUNT; id++)
+                if (strlen(sgft__props[id].id) == len - 2 &&
+                    memcmp(sgft__props[id].id, t + 2, len - 2) == 0)
+                    o.deleted[id] = 1;
+        } else if (len == 21 && memcmp(t, "--signature=symmetric", 21) == 0) {
+            o.signature = 2;
+        } else {
+            for (size_t i = 0; i < sizeof list / sizeof list[0]; i++) {
+                bool named = len > 2 && t[1] == '-' &&
+                             strlen(list[i].name) == len - 2 &&
+                             memcmp(t + 2, list[i].name, len - 2) == 0;
+                bool letter = len == 2 && list[i].letter && t[1] == list[i].letter;
+                if ((named || letter) && (strcmp(list[i].arg, "A_NONE") == 0 ||
+                                          strcmp(list[i].arg, "A_OPT") == 0))
+                    ck_assert_int_eq(sgft_options_set(&o, list[i].opt, 1), 0);
+            }
+        }
+        t += len;
+        t += strspn(t, " ");
+    }
     return o;
 }
 
@@ -57,6 +81,10 @@ static const rule_case cases[] = {
      "FIT[1])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]C[a];W[bb])\n",
      "1:61 W31\n1:2 I140\n1:2 I141\n"},
+    {"strip_times", "--strip-times",
+     "(;FF[4]GM[1]SZ[9];B[aa]BL[30.5]OB[2];W[bb]WL[12];B[cc]BL[1])",
+     "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa];W[bb];B[cc])\n",
+     "1:2 I144\n"},
     {"identifier", "-u",
      "(;FF[4]GM[1]SZ[9];bB[aa]XX[1])",
      "(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa])\n",
@@ -319,8 +347,6 @@ START_TEST(test_plain_moves) {
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
         for (size_t j = 0; j < sizeof args / sizeof args[0]; j++) {
             sgft_options o = case_options(args[j]);
-            if (strstr(args[j], "-yB"))
-                o.deleted[P_B] = 1;
             sgft_buffer full = {0}, hurried = {0};
             unsigned ids_full, ids;
             walk_with(inputs[i], &o, true, &full, &ids_full);
