@@ -82,10 +82,8 @@ static bool add_node(parser *p, event *ev) {
 /* Makes sure there is a current node for a property: a missing ';' is
  * assumed (36 at the start of a game tree, 67 in a variation) and a
  * missing '(' too (66).  False when the parse failed. */
-static bool node_for_prop(parser *p, uint64_t off) {
+static bool assume_node(parser *p, uint64_t off) {
     frame *f = top(p);
-    if (has_last(f) && !f->had_child)
-        return true;
     if (!has_last(f) && !f->had_child) {
         if (p->depth == 1 && !p->has_root) /* at the '(', as SGFC */
             report_at(p, M_MISSING_SEMICOLON, p->tree_off, NULL);
@@ -94,6 +92,15 @@ static bool node_for_prop(parser *p, uint64_t off) {
     }
     event ev = {.off = off};
     return add_node(p, &ev);
+}
+
+/* The property of almost every identifier has its node: that case is
+ * decided where the identifier is read, the rest by assume_node. */
+static inline bool node_for_prop(parser *p, uint64_t off) {
+    const frame *f = top(p);
+    if (has_last(f) && !f->had_child)
+        return true;
+    return assume_node(p, off);
 }
 
 /* --- game trees -------------------------------------------------------- */
@@ -257,6 +264,35 @@ static void value_read(parser *p, const parse_prop *pr, uint64_t start,
 
 enum { SHORT_VALUE = 48 }; /* the bytes a value is first looked at */
 
+/* The bytes of s[0..n) before the first ']', '\\', '[' or NUL (n if
+ * none).  Eight at a time where the byte order is known: a root node's
+ * values (names, dates, a server's address) are longer than a move, and
+ * every file's root is read twice (the CA is looked for first). */
+static inline size_t short_span(const char *s, size_t n) {
+    size_t k = 0;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = UINT64_C(0x0101010101010101);
+    const uint64_t highs = UINT64_C(0x8080808080808080);
+    for (; n - k >= 8; k += 8) {
+        uint64_t w;
+        memcpy(&w, s + k, 8);
+        /* a byte of w equal to c is a zero byte of w ^ c: the lowest
+         * one found is exact (a borrow only marks bytes above it) */
+        uint64_t a = w ^ (ones * ']'), b = w ^ (ones * '\\'),
+                 c = w ^ (ones * '[');
+        uint64_t hit = ((a - ones) & ~a) | ((b - ones) & ~b) |
+                       ((c - ones) & ~c) | ((w - ones) & ~w);
+        hit &= highs;
+        if (hit)
+            return k + (size_t)__builtin_ctzll(hit) / 8;
+    }
+#endif
+    while (k < n && s[k] != ']' && s[k] != '\\' && s[k] != '[' && s[k])
+        k++;
+    return k;
+}
+
 /* Reads the value at pos ('['); returns false at the end of the input
  * or where the value was cut (107).  A value of pr (NULL: dropped). */
 static bool read_value(parser *p, const parse_prop *pr) {
@@ -280,9 +316,7 @@ static bool read_value(parser *p, const parse_prop *pr) {
         const char *s = in_ptr(in, start);
         size_t avail = (size_t)(in->win + in->len - start);
         size_t n = avail < SHORT_VALUE ? avail : SHORT_VALUE;
-        size_t k = 0;
-        while (k < n && s[k] != ']' && s[k] != '\\' && s[k] != '[' && s[k])
-            k++;
+        size_t k = short_span(s, n);
         if (k < n && s[k] == ']') {
             value_read(p, pr, start, k);
             return true;
@@ -476,7 +510,11 @@ static bool read_identifier(parser *p, char *name, size_t *upper_,
         /* The identifier of most properties, "B[" or "PB[": what the
          * loop and the skips below find in it, taken at once. */
         *upper_ = *total_ = s[1] == '[' ? 1 : 2;
-        memcpy(name, s, *upper_);
+        /* both bytes, whatever the length: the second of "B[" is
+         * overwritten by the NUL that ends the name (no call of memcpy
+         * for one or two bytes) */
+        name[0] = s[0];
+        name[1] = s[1];
         p->pos += *upper_;
         sgft__junk_flush(p);
         return true;
