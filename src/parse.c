@@ -17,6 +17,7 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,8 +206,12 @@ static inline void add_value(parser *p, const parse_prop *pr, uint64_t start,
                              size_t len) {
     if (!pr)
         return;
-    event ev = {.off = start, .raw = in_ptr(p->in, start),
-                .len = len};
+    /* only what a value says is set (parse.h): the event of every
+     * value is not cleared first */
+    event ev;
+    ev.off = start;
+    ev.raw = in_ptr(p->in, start);
+    ev.len = len;
     emit(p, p->sink->value, &ev);
 }
 
@@ -614,9 +619,22 @@ static void identifier(parser *p) {
  * or ";W[pd]" (two lowercase letters), with ';', '(' or ')' next (or
  * after one line break). */
 static inline bool is_move(const char *s) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* ";B[", "]" at 5: the four fixed bytes in one comparison a colour */
+    uint64_t w;
+    memcpy(&w, s, 8);
+    const uint64_t fixed = (uint64_t)';' | (uint64_t)'[' << 16 |
+                           (uint64_t)']' << 40;
+    uint64_t f = w & UINT64_C(0x0000FF0000FFFFFF);
+    if (f != (fixed | (uint64_t)'B' << 8) && f != (fixed | (uint64_t)'W' << 8))
+        return false;
+    if (!is_lower(s[3]) || !is_lower(s[4]))
+        return false;
+#else
     if (s[0] != ';' || (s[1] != 'B' && s[1] != 'W') || s[2] != '[' ||
         !is_lower(s[3]) || !is_lower(s[4]) || s[5] != ']')
         return false;
+#endif
     char next = s[6] == '\n' ? s[7] : s[6];
     return next == ';' || next == '(' || next == ')';
 }
@@ -640,18 +658,23 @@ static void read_node(parser *p) {
     }
     event ev = {.off = off, .raw = s, .move = p->moves};
     bool root = !p->has_root;
+    /* counted in a local, the position set once: ev and p are seen by
+     * the consumer, so their members would be stored for each move */
+    size_t k = 0;
+    move_node *moves = p->moves;
     for (;;) {
-        p->moves[ev.moves].off = off;
-        p->moves[ev.moves++].id = s[1] == 'B' ? P_B : P_W;
-        p->pos = off + 6;
+        moves[k].off = off;
+        moves[k].id = s[1] == 'B' ? P_B : P_W;
+        k++;
         /* the next node, a line break before it skipped */
         size_t t = s[6] == '\n' ? 7 : 6;
-        if (ev.moves == MOVE_RUN || end - s < (ptrdiff_t)t + 8 ||
-            !is_move(s + t))
+        if (k == MOVE_RUN || end - s < (ptrdiff_t)t + 8 || !is_move(s + t))
             break;
         s += t;
         off += t;
     }
+    p->pos = off + 6;
+    ev.moves = k;
     prop_id last = p->moves[ev.moves - 1].id;
     p->last_prop.id = last;
     p->last_prop.name = sgft__props[last].id;
@@ -768,7 +791,7 @@ static void report_ctx(void *ctx, msg_id code, bool has_pos, uint64_t off,
 
 void sgft__parser_init(parser *p, sgft_ctx *ctx, input *in,
                        const event_sink *sink, void *data) {
-    memset(p, 0, sizeof *p);
+    memset(p, 0, offsetof(parser, junk_text)); /* (parse.h) */
     p->ctx = ctx;
     p->in = in;
     p->sink = sink;
