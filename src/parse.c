@@ -303,6 +303,20 @@ static inline size_t short_span(const char *s, size_t n) {
 static bool read_value(parser *p, const parse_prop *pr) {
     input *in = p->in;
     uint64_t start = ++p->pos; /* after '[' */
+    if (!p->scan) {
+        /* A short value without escape, '[' or NUL, the value of most
+         * properties (a point, a name, a number): what the loop and the
+         * looks below find in it, at once, before its type is looked
+         * up.  Any other goes on below. */
+        const char *s = in_ptr(in, start);
+        size_t avail = (size_t)(in->win + in->len - start);
+        size_t n = avail < SHORT_VALUE ? avail : SHORT_VALUE;
+        size_t k = short_span(s, n);
+        if (k < n && s[k] == ']') {
+            value_read(p, pr, start, k);
+            return true;
+        }
+    }
     uint64_t i = start;
     uint64_t counted = start; /* a text's '[' are counted up to here */
     long open_brackets = 0;
@@ -314,19 +328,6 @@ static bool read_value(parser *p, const parse_prop *pr) {
      * identifier (107), which the search of the ']' stops at */
     bool cuttable = pr && pr->id != P_UNKNOWN && !text && vt != VT_APP &&
                     vt != VT_LABEL && vt != VT_FIGURE;
-    if (!p->scan) {
-        /* A short value without escape, '[' or NUL, the value of most
-         * properties (a point, a name, a number): what the loop and the
-         * looks below find in it, at once.  Any other goes on below. */
-        const char *s = in_ptr(in, start);
-        size_t avail = (size_t)(in->win + in->len - start);
-        size_t n = avail < SHORT_VALUE ? avail : SHORT_VALUE;
-        size_t k = short_span(s, n);
-        if (k < n && s[k] == ']') {
-            value_read(p, pr, start, k);
-            return true;
-        }
-    }
     for (;;) {
         uint64_t end = in->win + in->len;
         if (i >= end) {
