@@ -38,7 +38,10 @@ static int sniff_node(void *data, const event *ev) {
 
 static int sniff_prop(void *data, const event *ev) {
     ca_sniff *s = data;
-    s->in_ca = s->nodes == 1 && strcmp(ev->name, "CA") == 0;
+    /* the id first: a known property is named by the table */
+    s->in_ca = s->nodes == 1 &&
+               (ev->id == P_CA ||
+                (ev->id == P_UNKNOWN && strcmp(ev->name, "CA") == 0));
     return 0;
 }
 

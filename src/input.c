@@ -51,17 +51,24 @@ bool sgft__input_memory(input *in, const char *s, size_t len) {
     memset(in, 0, sizeof *in);
     in->base.line = in->base.col = 1;
     in->far = in->cur = in->base;
-    in->data = malloc(len ? len : 1);
-    if (!in->data)
-        return false;
-    memcpy(in->data, s, len);
+    if (!memchr(s, '\0', len)) {
+        /* read only (internal.h): the bytes need not be copied */
+        in->data = (char *)(uintptr_t)s;
+        in->borrowed = true;
+    } else {
+        in->data = malloc(len);
+        if (!in->data)
+            return false;
+        memcpy(in->data, s, len);
+    }
     in->len = in->cap = len;
     in->eof = true; /* nothing to read: all of it is in the window */
     return true;
 }
 
 void sgft__input_free(input *in) {
-    free(in->data);
+    if (!in->borrowed)
+        free(in->data);
     free(in->marks);
     in->data = NULL;
     in->marks = NULL;

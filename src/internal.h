@@ -251,6 +251,7 @@ typedef struct input {
     size_t chunk; /* the next read's size (the first: sgft__read_first) */
     uint64_t win; /* absolute offset of data[0] */
     bool eof, error;
+    bool borrowed; /* data is the caller's (sgft__input_memory) */
     int read_errno;
     /* Line accounting.  A text_pos is a place with its line and column;
      * base is where the retained bytes start (nothing before it is kept),
@@ -410,9 +411,12 @@ void sgft__input_start(sgft_ctx *ctx, sgft_read_fn rd, void *data);
 void sgft__input_stop(sgft_ctx *ctx);
 /* Frees what the context keeps (ctx_destroy). */
 void sgft__input_release_spare(sgft_ctx *ctx);
-/* Sets up in over a copy of s[0..len), read already (a window of its
- * own, not the context's); false when out of memory.  sgft__input_free
- * frees it. */
+/* Sets up in over s[0..len), read already (a window of its own, not
+ * the context's); false when out of memory.  The window is s itself
+ * when it holds no NUL byte: nothing else is written into a window that
+ * is never filled (the parser turns a NUL of a value into a space, 22),
+ * and a copy of a whole head for each file costs more than the look for
+ * a NUL.  s must then outlive in.  sgft__input_free frees it. */
 bool sgft__input_memory(input *in, const char *s, size_t len);
 void sgft__input_free(input *in);
 /* Reads more bytes; returns the count read, 0 at end, <0 on fault. */

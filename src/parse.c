@@ -17,6 +17,7 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,10 +83,8 @@ static bool add_node(parser *p, event *ev) {
 /* Makes sure there is a current node for a property: a missing ';' is
  * assumed (36 at the start of a game tree, 67 in a variation) and a
  * missing '(' too (66).  False when the parse failed. */
-static bool node_for_prop(parser *p, uint64_t off) {
+static bool assume_node(parser *p, uint64_t off) {
     frame *f = top(p);
-    if (has_last(f) && !f->had_child)
-        return true;
     if (!has_last(f) && !f->had_child) {
         if (p->depth == 1 && !p->has_root) /* at the '(', as SGFC */
             report_at(p, M_MISSING_SEMICOLON, p->tree_off, NULL);
@@ -94,6 +93,15 @@ static bool node_for_prop(parser *p, uint64_t off) {
     }
     event ev = {.off = off};
     return add_node(p, &ev);
+}
+
+/* The property of almost every identifier has its node: that case is
+ * decided where the identifier is read, the rest by assume_node. */
+static inline bool node_for_prop(parser *p, uint64_t off) {
+    const frame *f = top(p);
+    if (has_last(f) && !f->had_child)
+        return true;
+    return assume_node(p, off);
 }
 
 /* --- game trees -------------------------------------------------------- */
@@ -198,8 +206,12 @@ static inline void add_value(parser *p, const parse_prop *pr, uint64_t start,
                              size_t len) {
     if (!pr)
         return;
-    event ev = {.off = start, .raw = in_ptr(p->in, start),
-                .len = len};
+    /* only what a value says is set (parse.h): the event of every
+     * value is not cleared first */
+    event ev;
+    ev.off = start;
+    ev.raw = in_ptr(p->in, start);
+    ev.len = len;
     emit(p, p->sink->value, &ev);
 }
 
@@ -257,11 +269,54 @@ static void value_read(parser *p, const parse_prop *pr, uint64_t start,
 
 enum { SHORT_VALUE = 48 }; /* the bytes a value is first looked at */
 
+/* The bytes of s[0..n) before the first ']', '\\', '[' or NUL (n if
+ * none).  Eight at a time where the byte order is known: a root node's
+ * values (names, dates, a server's address) are longer than a move, and
+ * every file's root is read twice (the CA is looked for first). */
+static inline size_t short_span(const char *s, size_t n) {
+    size_t k = 0;
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = UINT64_C(0x0101010101010101);
+    const uint64_t highs = UINT64_C(0x8080808080808080);
+    for (; n - k >= 8; k += 8) {
+        uint64_t w;
+        memcpy(&w, s + k, 8);
+        /* a byte of w equal to c is a zero byte of w ^ c: the lowest
+         * one found is exact (a borrow only marks bytes above it) */
+        uint64_t a = w ^ (ones * ']'), b = w ^ (ones * '\\'),
+                 c = w ^ (ones * '[');
+        uint64_t hit = ((a - ones) & ~a) | ((b - ones) & ~b) |
+                       ((c - ones) & ~c) | ((w - ones) & ~w);
+        hit &= highs;
+        if (hit)
+            return k + (size_t)__builtin_ctzll(hit) / 8;
+    }
+#endif
+    while (k < n && s[k] != ']' && s[k] != '\\' && s[k] != '[' && s[k])
+        k++;
+    return k;
+}
+
 /* Reads the value at pos ('['); returns false at the end of the input
  * or where the value was cut (107).  A value of pr (NULL: dropped). */
 static bool read_value(parser *p, const parse_prop *pr) {
     input *in = p->in;
     uint64_t start = ++p->pos; /* after '[' */
+    if (!p->scan) {
+        /* A short value without escape, '[' or NUL, the value of most
+         * properties (a point, a name, a number): what the loop and the
+         * looks below find in it, at once, before its type is looked
+         * up.  Any other goes on below. */
+        const char *s = in_ptr(in, start);
+        size_t avail = (size_t)(in->win + in->len - start);
+        size_t n = avail < SHORT_VALUE ? avail : SHORT_VALUE;
+        size_t k = short_span(s, n);
+        if (k < n && s[k] == ']') {
+            value_read(p, pr, start, k);
+            return true;
+        }
+    }
     uint64_t i = start;
     uint64_t counted = start; /* a text's '[' are counted up to here */
     long open_brackets = 0;
@@ -273,21 +328,6 @@ static bool read_value(parser *p, const parse_prop *pr) {
      * identifier (107), which the search of the ']' stops at */
     bool cuttable = pr && pr->id != P_UNKNOWN && !text && vt != VT_APP &&
                     vt != VT_LABEL && vt != VT_FIGURE;
-    if (!p->scan) {
-        /* A short value without escape, '[' or NUL, the value of most
-         * properties (a point, a name, a number): what the loop and the
-         * looks below find in it, at once.  Any other goes on below. */
-        const char *s = in_ptr(in, start);
-        size_t avail = (size_t)(in->win + in->len - start);
-        size_t n = avail < SHORT_VALUE ? avail : SHORT_VALUE;
-        size_t k = 0;
-        while (k < n && s[k] != ']' && s[k] != '\\' && s[k] != '[' && s[k])
-            k++;
-        if (k < n && s[k] == ']') {
-            value_read(p, pr, start, k);
-            return true;
-        }
-    }
     for (;;) {
         uint64_t end = in->win + in->len;
         if (i >= end) {
@@ -476,7 +516,11 @@ static bool read_identifier(parser *p, char *name, size_t *upper_,
         /* The identifier of most properties, "B[" or "PB[": what the
          * loop and the skips below find in it, taken at once. */
         *upper_ = *total_ = s[1] == '[' ? 1 : 2;
-        memcpy(name, s, *upper_);
+        /* both bytes, whatever the length: the second of "B[" is
+         * overwritten by the NUL that ends the name (no call of memcpy
+         * for one or two bytes) */
+        name[0] = s[0];
+        name[1] = s[1];
         p->pos += *upper_;
         sgft__junk_flush(p);
         return true;
@@ -576,9 +620,22 @@ static void identifier(parser *p) {
  * or ";W[pd]" (two lowercase letters), with ';', '(' or ')' next (or
  * after one line break). */
 static inline bool is_move(const char *s) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* ";B[", "]" at 5: the four fixed bytes in one comparison a colour */
+    uint64_t w;
+    memcpy(&w, s, 8);
+    const uint64_t fixed = (uint64_t)';' | (uint64_t)'[' << 16 |
+                           (uint64_t)']' << 40;
+    uint64_t f = w & UINT64_C(0x0000FF0000FFFFFF);
+    if (f != (fixed | (uint64_t)'B' << 8) && f != (fixed | (uint64_t)'W' << 8))
+        return false;
+    if (!is_lower(s[3]) || !is_lower(s[4]))
+        return false;
+#else
     if (s[0] != ';' || (s[1] != 'B' && s[1] != 'W') || s[2] != '[' ||
         !is_lower(s[3]) || !is_lower(s[4]) || s[5] != ']')
         return false;
+#endif
     char next = s[6] == '\n' ? s[7] : s[6];
     return next == ';' || next == '(' || next == ')';
 }
@@ -602,18 +659,23 @@ static void read_node(parser *p) {
     }
     event ev = {.off = off, .raw = s, .move = p->moves};
     bool root = !p->has_root;
+    /* counted in a local, the position set once: ev and p are seen by
+     * the consumer, so their members would be stored for each move */
+    size_t k = 0;
+    move_node *moves = p->moves;
     for (;;) {
-        p->moves[ev.moves].off = off;
-        p->moves[ev.moves++].id = s[1] == 'B' ? P_B : P_W;
-        p->pos = off + 6;
+        moves[k].off = off;
+        moves[k].id = s[1] == 'B' ? P_B : P_W;
+        k++;
         /* the next node, a line break before it skipped */
         size_t t = s[6] == '\n' ? 7 : 6;
-        if (ev.moves == MOVE_RUN || end - s < (ptrdiff_t)t + 8 ||
-            !is_move(s + t))
+        if (k == MOVE_RUN || end - s < (ptrdiff_t)t + 8 || !is_move(s + t))
             break;
         s += t;
         off += t;
     }
+    p->pos = off + 6;
+    ev.moves = k;
     prop_id last = p->moves[ev.moves - 1].id;
     p->last_prop.id = last;
     p->last_prop.name = sgft__props[last].id;
@@ -730,7 +792,7 @@ static void report_ctx(void *ctx, msg_id code, bool has_pos, uint64_t off,
 
 void sgft__parser_init(parser *p, sgft_ctx *ctx, input *in,
                        const event_sink *sink, void *data) {
-    memset(p, 0, sizeof *p);
+    memset(p, 0, offsetof(parser, junk_text)); /* (parse.h) */
     p->ctx = ctx;
     p->in = in;
     p->sink = sink;

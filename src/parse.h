@@ -27,7 +27,9 @@
  * where one is assumed) at depth (the root 0): a child of the last node
  * of depth - 1; prop, a property of the last node, its identifier at
  * off; value, a value of the last property, len bytes at off (the byte
- * after its '['); tree_end, the end of the tree, with nodes or none. */
+ * after its '['), raw: of a value no other member is set (the most
+ * frequent event, made without clearing the rest); tree_end, the end of
+ * the tree, with nodes or none. */
 typedef struct event {
     uint64_t off;
     unsigned long depth; /* node */
@@ -113,7 +115,6 @@ typedef struct parser {
     /* a run of illegal characters, reported as one message */
     bool junk;
     uint64_t junk_off;
-    char junk_text[JUNK_KEEP + 4];
     size_t junk_len;
     size_t junk_ws; /* white space seen after the run, not yet added */
     bool junk_pos_known; /* its place is counted (its input released) */
@@ -125,13 +126,17 @@ typedef struct parser {
      * anything else (a node, a tree's bracket, another identifier). */
     bool has_last_prop;
     parse_prop last_prop;
-    char name[ID_MAX_LEN + 1]; /* of the last unknown property */
-    move_node moves[MOVE_RUN]; /* the run of moves being sent */
     bool has_root;     /* the current game tree has a node */
     /* -E2: how values are scanned (parse_scan.c), from the CA of the root
      * once the first one is read (ca_due: in the root, none read yet) */
     int scan;
     bool ca_due;
+    /* The buffers, last: each is written before it is read, and a
+     * parser is set up (cleared) for every file, twice with the CA
+     * sniff, so only the members before them are cleared. */
+    char junk_text[JUNK_KEEP + 4]; /* of the junk run (junk_len) */
+    char name[ID_MAX_LEN + 1]; /* of the last unknown property */
+    move_node moves[MOVE_RUN]; /* the run of moves being sent */
 } parser;
 
 /* Sets p up to read in (ctx: the options, the property index) and push
