@@ -187,6 +187,7 @@ static void ctx_settings(sgft_ctx *ctx, const sgft_options *opts,
         ctx->opt.line_width = 20;
     ctx->diag_fn = fn;
     ctx->diag_data = userdata;
+    ctx->mode = ctx->opt.encoding_mode;
 }
 
 sgft_ctx *sgft_ctx_new(const sgft_options *opts, sgft_diag_fn fn,
@@ -403,17 +404,7 @@ static void peek_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data) {
     report r = {0};
     r.detail = detail;
     sgft__report(ctx, M_WIDE_INPUT, false, 0, &r);
-    pk->mode = ctx->opt.encoding_mode;
-    ctx->opt.encoding_mode = 1;
-}
-
-/* The mode asked for again, after an input that peek_begin had read as
- * with -E1. */
-static void peek_end(sgft_ctx *ctx) {
-    if (ctx->peek.mode) {
-        ctx->opt.encoding_mode = ctx->peek.mode;
-        ctx->peek.mode = 0;
-    }
+    ctx->mode = 1; /* this input only: the options stay as they are */
 }
 
 /* Sets up the input of ctx over rd: through the decoder with -E1 (the
@@ -422,18 +413,17 @@ static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
                        decoder **dec) {
     int st = 0;
     *dec = NULL;
-    ctx->peek.mode = 0;
-    if (ctx->opt.encoding_mode > 1) {
+    ctx->mode = ctx->opt.encoding_mode;
+    if (ctx->mode > 1) {
         peek_begin(ctx, rd, rd_data);
         rd = peek_read;
         rd_data = &ctx->peek;
     }
-    if (ctx->opt.encoding_mode <= 1) {
+    if (ctx->mode <= 1) {
         *dec = sgft__decoder_new(ctx, rd, rd_data, &st);
         if (!*dec) {
             if (st == SGFT_ENOMEM)
                 sgft__report(ctx, M_OUT_OF_MEMORY, false, 0, NULL);
-            peek_end(ctx);
             return st ? st : SGFT_ENOMEM;
         }
         rd = sgft__decoder_read;
@@ -446,7 +436,6 @@ static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
 static void input_end(sgft_ctx *ctx, decoder *dec) {
     sgft__input_stop(ctx);
     sgft__decoder_free(dec);
-    peek_end(ctx);
 }
 
 int sgft_run(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data, sgft_write_fn wr,

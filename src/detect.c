@@ -235,8 +235,10 @@ static bool decode_one(iconv_t cd, const unsigned char *s, size_t n,
 }
 
 /* The converters of the candidates and uchardet, for the detections of
- * one context (ctx->detector): opened at its first detection that needs
- * them, closed with the context, so that a context that runs a batch's
+ * one context (ctx->detector): opened when its first text that is not
+ * ASCII is read (an ASCII text reads alike in every candidate, and the
+ * modules of iconv take a tenth of a millisecond to load), closed with
+ * the context, so that a context that runs a batch's
  * files opens them once.  to8 is never used here: held open, it keeps
  * the iconv modules behind it loaded, which iconv unloads once no
  * converter uses them, and the decoder would load each of them again
@@ -244,21 +246,29 @@ static bool decode_one(iconv_t cd, const unsigned char *s, size_t n,
 struct detector {
     iconv_t to32[NCANDS]; /* each candidate to UTF-32LE; (iconv_t)-1: none */
     iconv_t to8[NCANDS];
+    bool opened;          /* to32 and to8 are */
     ucd_api *ucd;         /* NULL: not loaded (ucd_tried: it cannot be) */
     bool ucd_tried;
 };
 
 static void detector_open(detector *d) {
-    for (int k = 0; k < NCANDS; k++) {
-        d->to32[k] = iconv_open("UTF-32LE", cands[k].name);
-        d->to8[k] = iconv_open("UTF-8", cands[k].name);
-    }
+    d->opened = false;
     d->ucd = NULL;
     d->ucd_tried = false;
 }
 
-static void detector_close(detector *d) {
+static void converters_open(detector *d) {
+    if (d->opened)
+        return;
+    d->opened = true;
     for (int k = 0; k < NCANDS; k++) {
+        d->to32[k] = iconv_open("UTF-32LE", cands[k].name);
+        d->to8[k] = iconv_open("UTF-8", cands[k].name);
+    }
+}
+
+static void detector_close(detector *d) {
+    for (int k = 0; d->opened && k < NCANDS; k++) {
         if (d->to32[k] != (iconv_t)-1)
             iconv_close(d->to32[k]);
         if (d->to8[k] != (iconv_t)-1)
@@ -283,10 +293,11 @@ static detector *detector_of(sgft_ctx *ctx) {
 }
 
 /* Scores the reading of s[0..len) in candidate k. */
-static void read_as(const detector *det, int k, const char *s, size_t len,
+static void read_as(detector *det, int k, const char *s, size_t len,
                     bool final, reading *r) {
     const struct cand *c = &cands[k];
     memset(r, 0, sizeof *r);
+    converters_open(det);
     iconv_t cd = det->to32[k];
     if (cd == (iconv_t)-1)
         return;

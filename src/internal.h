@@ -300,9 +300,6 @@ struct sgft_ctx {
     const char *in_path;  /* sgft_run_file's input, during the call */
     uint64_t size_hint;   /* ... its size, when a regular file; else 0 */
     input in;
-    game_tree *tree;      /* tree being read (parse.c); read by nothing:
-                             a message of class E4 takes the FF of its
-                             tree from its report (rule_report.c) */
     sgft_write_fn write;
     void *write_data;
     int status;           /* first environment fault, or 0 */
@@ -323,8 +320,11 @@ struct sgft_ctx {
         char head[16];
         size_t len, pos;
         int err; /* of a read that failed after them, or 0 */
-        int mode; /* the mode asked for, when -E1 reads this input; or 0 */
     } peek;
+    /* The -E mode of the input being read: the option's, or 1 for a
+     * UTF-16 or UTF-32 input that -E2 and -E3 cannot read (message 109;
+     * api.c).  The stages read this, never opt.encoding_mode. */
+    int mode;
     /* The memory a context keeps for the next run when it is reset
      * (sgft_ctx_reset): the members SGFT_CTX_KEPT names, wherever they
      * stand in the struct; every other member starts again as zero. */

@@ -342,7 +342,7 @@ static bool read_value(parser *p, const parse_prop *pr) {
                  * the ']' that closes the value when written. */
                 size_t len = (size_t)(end - start) - (i > end ? 1 : 0);
                 char *v = in->data + (size_t)(start - in->win);
-                if (p->ctx->opt.encoding_mode != 2) /* as below */
+                if (p->ctx->mode != 2) /* as below */
                     nul_to_space(p, pr, v, len, start);
                 add_value(p, pr, start, len);
                 p->pos = end;
@@ -463,7 +463,7 @@ static bool read_value(parser *p, const parse_prop *pr) {
                 report_at(p, M_VALUE_CUT, start + cut, &r);
                 /* The NUL bytes of the part kept, as in any value (the
                  * rest is read again). */
-                if (nul && p->ctx->opt.encoding_mode != 2 &&
+                if (nul && p->ctx->mode != 2 &&
                     memchr(v, '\0', cut))
                     nul_to_space(p, pr, v, cut, start);
                 add_value(p, pr, start, cut);
@@ -474,7 +474,7 @@ static bool read_value(parser *p, const parse_prop *pr) {
     }
     /* With -E2 a NUL may belong to a character of the tree's charset
      * (UTF-16): it is looked at when the value is decoded. */
-    if (nul && p->ctx->opt.encoding_mode != 2)
+    if (nul && p->ctx->mode != 2)
         nul_to_space(p, pr, v, len, start);
     value_read(p, pr, start, len);
     return true;

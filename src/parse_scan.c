@@ -41,7 +41,7 @@ int sgft__scan_form(const sgft_ctx *ctx, const char *ca, size_t len,
                     int current) {
     const sgft_options *o = &ctx->opt;
     char name[64];
-    if (o->encoding_mode != 2)
+    if (ctx->mode != 2)
         return SCAN_BYTES;
     if (o->encoding[0])
         return sgft__charset_normalize(o->encoding, strlen(o->encoding), name,

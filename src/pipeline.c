@@ -21,8 +21,9 @@
 #include "fix.h"
 
 int sgft__pipeline_check(sgft_ctx *ctx, game_tree *tree) {
-    /* -E is read once here: the stages are told, not left to look. */
-    int mode = ctx->opt.encoding_mode;
+    /* -E of this input (api.c), read once here: the stages are told,
+     * not left to look. */
+    int mode = ctx->mode;
     checker *k = sgft__checker_new(ctx, tree, mode);
     if (!k)
         return SGFT_ENOMEM;

@@ -37,7 +37,6 @@ struct tree_reader {
 /* Frees the memory of the tree just read (its input is the parser's). */
 static void release(tree_reader *r) {
     r->held = false;
-    r->ctx->tree = NULL;
     sgft__arena_reset(&r->ctx->tree_arena);
 }
 
@@ -151,7 +150,6 @@ static int tree_begin(void *data, const event *ev) {
     r->tree = (game_tree){.off = ev->off,
                           .index = (unsigned)ctx->sum.trees + 1,
                           .ff = 1, .gm = 1};
-    ctx->tree = &r->tree;
     r->cur = NULL;
     r->pr = NULL;
     r->room = NULL;
