@@ -3,8 +3,9 @@
  *
  * What leads here (sgft_run, api.c): the input is set up, with -E1
  * through the decoder (decode.c), which hands the parser UTF-8; the parser
- * (parse.c) reads it and builds one game tree at a time, which it hands to
- * sgft__pipeline_tree.  For each tree:
+ * (parse.c) makes events of it, from which tree_build.c (sgft__parse)
+ * builds one game tree at a time and hands it to sgft__pipeline_tree.
+ * For each tree:
  *   1. the charset rules (PH_CHARSET of the checker, rules.c);
  *   2. with -E2, the values of the tree converted to UTF-8, in the charset
  *      found for that tree (decode_tree.c);
