@@ -44,10 +44,10 @@ static const char two[] =
 /* sgft_ctx_reset: a context used again runs a text as a new one does:
  * the same messages and summary, with the options and callback given
  * again, and nothing of the run before (its decider, its outputs). */
-static sgft_decision never_asked(void *data, const char *prop,
-                                 const char *value, unsigned long line,
+static sgft_decision never_asked(void *data, const char *id,
+                                 const char *text, unsigned long line,
                                  char *answer, size_t size) {
-    (void)data, (void)prop, (void)value, (void)line, (void)answer, (void)size;
+    (void)data, (void)id, (void)text, (void)line, (void)answer, (void)size;
     ck_abort_msg("the decider of the run before was kept");
     return SGFT_KEEP;
 }

@@ -6,6 +6,7 @@
 #include "tests.h"
 #include "../../src/decode.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 START_TEST(test_charset_names) {
