@@ -692,7 +692,7 @@ check made-meanwhile-no-temps [ -z "$(temps made)" ]
 # not run under valgrind.
 cc=$(command -v cc || command -v gcc || true)
 if [ -n "$cc" ] && [ -z "${VALGRIND:-}" ] &&
-    ! grep -q __asan_init "$SGFTIDY" 2>/dev/null; then
+    [ -z "${SGFTIDY_SANITIZED:-}" ] && ! grep -q __asan_init "$SGFTIDY" 2>/dev/null; then
     cat >closefail.c <<'SHIM'
 #define _GNU_SOURCE
 #include <dlfcn.h>
