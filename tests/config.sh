@@ -191,7 +191,7 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
     # sgftidy run by that user: root's file in root's folder is obeyed,
     # its own too; the folder must be readable for it.
     if command -v setpriv >/dev/null 2>&1 && [ -z "${VALGRIND:-}" ] &&
-        setpriv --reuid="$uid" --regid="$(id -g nobody)" --clear-groups true 2>/dev/null; then
+        setpriv --reuid="$uid" --regid="$(id -g nobody)" --clear-groups "$SGFTIDY" --version >/dev/null 2>&1; then
         chmod 755 "$TMPD"
         as_nobody() { (cd "$TMPD/w" && setpriv --reuid="$uid" --regid="$(id -g nobody)" --clear-groups "$SGFTIDY" "$@") 2>&1; }
         [ "$(as_nobody -q --check r/g/date.sgf)" = "" ] && ok || bad "root's file not obeyed by another user"
@@ -204,7 +204,7 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
         chown 0 r/.sgftidy
         chmod 700 "$TMPD"
     else
-        notice "config.sh: setpriv not usable: not run as another user"
+        notice "config.sh: not run as another user (no setpriv, or the program lies in a folder that user cannot reach)"
     fi
 else
     notice "config.sh: not root: files of other users not tested"

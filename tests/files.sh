@@ -256,8 +256,12 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 else
     notice "SKIP files: keeping another user's ownership (needs root)"
 fi
+# The program must be one that user can run: a checkout in a folder open
+# to its owner alone (mktemp -d) is not.
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
-    id nobody >/dev/null 2>&1; then
+    id nobody >/dev/null 2>&1 &&
+    setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+        "$SGFTIDY" --version >/dev/null 2>&1; then
     as_nobody() { setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$@"; }
     # A set-id file of root's in a folder anybody may write: rewritten by
     # another user, it is theirs and has no set-id bit.
@@ -312,7 +316,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
     done
     chmod 755 unread/sealed
 else
-    notice "SKIP files: another user's set-id file, unwritable folders (need root and setpriv)"
+    notice "SKIP files: another user's set-id file, unwritable folders (need root, setpriv, and a program that user can reach)"
 fi
 
 # --- --outdir: inside DIR, never over an input ----------------------------
