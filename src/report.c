@@ -66,10 +66,8 @@ int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
 int sgft_print_status(FILE *f, sgft_format fmt, const char *file,
                       const sgft_summary *s) {
     const reporter_ops *ops = reporter_of(fmt);
-    if (!ops)
-        sgft__status_line(f, file, s, false);
-    else if (ops->status)
-        ops->status(f, file, s);
+    if (!ops || ops->status != STATUS_NONE)
+        sgft__status_line(f, file, s, ops && ops->status == STATUS_OUTPUT);
     return ferror(f) ? -1 : 0;
 }
 
@@ -152,8 +150,8 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
         r->skipped_for[r->cur_skip]++;
     }
     r->cur_skip = -1;
-    if (!(r->flags & SGFT_REPORT_NO_STATUS) && r->ops->status)
-        r->ops->status(r->f, file, s);
+    if (!(r->flags & SGFT_REPORT_NO_STATUS) && r->ops->status != STATUS_NONE)
+        sgft__status_line(r->f, file, s, r->ops->status == STATUS_OUTPUT);
     if (r->ops->file_done)
         r->ops->file_done(r, file);
     if (ferror(r->f))

@@ -20,8 +20,10 @@ typedef struct reporter_ops {
      * colour only for the forms that have colours.  0, or -1 on an error
      * of f. */
     int (*line)(FILE *f, const char *file, const sgft_diag *d, bool colour);
-    /* The status line of file after its run (sgft_print_status). */
-    void (*status)(FILE *f, const char *file, const sgft_summary *s);
+    /* The status line of file after its run (sgft_print_status,
+     * format.c's sgft__status_line): none (the document formats), the
+     * line, or the line that also says what became of the output. */
+    enum { STATUS_NONE, STATUS_LINE, STATUS_OUTPUT } status;
     /* The close says how long the run took: always (always_timed), or
      * with SGFT_REPORT_SUMMARY (summary_timed). */
     bool always_timed, summary_timed;

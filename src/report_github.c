@@ -41,14 +41,11 @@ static int github_line(FILE *f, const char *file, const sgft_diag *d,
     return ferror(f) ? -1 : 0;
 }
 
-static void github_status(FILE *f, const char *file, const sgft_summary *s) {
-    sgft__status_line(f, file, s, false);
-}
 
 const reporter_ops sgft__reporter_github = {
     .name = "github",
     .line = github_line,
-    .status = github_status,
+    .status = STATUS_LINE,
     .summary_timed = true,
     .close = sgft__summary_lines,
 };

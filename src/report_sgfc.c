@@ -29,14 +29,11 @@ static int sgfc_line(FILE *f, const char *file, const sgft_diag *d,
     return ferror(f) ? -1 : 0;
 }
 
-static void sgfc_status(FILE *f, const char *file, const sgft_summary *s) {
-    sgft__status_line(f, file, s, false);
-}
 
 const reporter_ops sgft__reporter_sgfc = {
     .name = "sgfc",
     .line = sgfc_line,
-    .status = sgfc_status,
+    .status = STATUS_LINE,
     .summary_timed = true,
     .close = sgft__summary_lines,
 };

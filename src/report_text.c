@@ -34,14 +34,11 @@ static int text_line(FILE *f, const char *file, const sgft_diag *d,
     return ferror(f) ? -1 : 0;
 }
 
-static void text_status(FILE *f, const char *file, const sgft_summary *s) {
-    sgft__status_line(f, file, s, true);
-}
 
 const reporter_ops sgft__reporter_text = {
     .name = "default",
     .line = text_line,
-    .status = text_status,
+    .status = STATUS_OUTPUT,
     .summary_timed = true,
     .close = sgft__summary_lines,
 };
