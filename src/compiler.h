@@ -13,6 +13,12 @@
 #endif
 /* A rarer path kept out of its caller, so the common path stays small. */
 #if defined __GNUC__
+#define SGFT_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SGFT_PRINTF(f, a)
+#endif
+
+#if defined __GNUC__
 #define SGFT_NOINLINE __attribute__((noinline))
 #else
 #define SGFT_NOINLINE

@@ -14,7 +14,7 @@
  * the depth of the variations.  It calls the input, the scanning of
  * values (parse_scan.c), salvage.c, the property table and its report
  * sink; nothing that consumes its events. */
-#include "parse.h"
+#include "foreign.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -687,6 +687,26 @@ static void read_node(parser *p) {
     p->has_last_prop = true;
 }
 
+/* The format of the input: a record of another format goes to its
+ * reader (foreign.h) instead of the parser.  An input that starts with a
+ * game tree is SGF, known without reading further. */
+#define FORMAT_HEAD 4096
+static rec_format format_at_start(parser *p) {
+    uint64_t k = 0;
+    if (sgft__peek_at(p, 0) == 0xEF && sgft__peek_at(p, 1) == 0xBB &&
+        sgft__peek_at(p, 2) == 0xBF)
+        k = 3;
+    int c;
+    while (is_ws(c = sgft__peek_at(p, k)))
+        k++;
+    if (c == '(' || c == EOF_CH)
+        return FMT_SGF;
+    sgft__peek_at(p, FORMAT_HEAD - 1);
+    input *in = p->in;
+    size_t avail = (size_t)(in->win + in->len - p->pos);
+    return sgft__format_of(in_ptr(in, p->pos), avail);
+}
+
 int sgft__parser_run(parser *p) {
     p->paused = false;
     if (p->release_due) {
@@ -697,6 +717,11 @@ int sgft__parser_run(parser *p) {
         return p->status;
     if (!p->started) {
         p->started = true;
+        rec_format fmt = format_at_start(p);
+        if (fmt != FMT_SGF) {
+            p->finished = true;
+            return sgft__foreign_run(p, fmt);
+        }
         if (!sgft__find_start(p)) {
             p->finished = true;
             if (!p->status && p->report_fn)

@@ -44,6 +44,10 @@ typedef struct event {
     const char *raw;
     size_t len;
     bool nodes; /* tree_end */
+    /* value: raw is text of its own, in SGF syntax, made by a reader of
+     * another format (foreign.h), not a span of the input at off (the
+     * place it was read from): the consumer copies it */
+    bool own;
     /* node: when moves is not 0, a run of that many nodes of one move
      * each, move[0..moves), the first at off and depth, each a child of
      * the one before: the nodes of most records in one event.  raw is

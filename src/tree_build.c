@@ -127,8 +127,30 @@ static int tree_prop(void *data, const event *ev) {
     return 0;
 }
 
+/* A value of its own text (a reader of another format's). */
+static int own_value(tree_reader *r, const event *ev) {
+    const char *text = sgft__arena_strndup(&r->ctx->tree_arena, ev->raw,
+                                           ev->len);
+    if (!text)
+        return SGFT_ENOMEM;
+    value *v = r->value_room;
+    r->value_room = NULL;
+    if (!v && !(v = sgft__arena_alloc(&r->ctx->tree_arena, sizeof *v)))
+        return SGFT_ENOMEM;
+    *v = (value){.off = ev->off, .len = ev->len, .text = text};
+    prop *p = r->pr;
+    if (p->last_value)
+        p->last_value->next = v;
+    else
+        p->values = v;
+    p->last_value = v;
+    return 0;
+}
+
 static int tree_value(void *data, const event *ev) {
     tree_reader *r = data;
+    if (ev->own)
+        return own_value(r, ev);
     value *v = r->value_room;
     if (!v)
         return sgft__value_add(r->ctx, r->pr, ev->off, ev->len) ? 0

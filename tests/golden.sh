@@ -1,6 +1,7 @@
 #!/bin/sh
-# golden.sh - the golden cases: for every tests/cases/GROUP/NAME.sgf, run
-#   sgftidy [ARGS from NAME.args] NAME.sgf OUT
+# golden.sh - the golden cases: for every tests/cases/GROUP/NAME.sgf (or
+# NAME.gib, NAME.ngf, NAME.ugf, NAME.ugi: records of other formats), run
+#   sgftidy [ARGS from NAME.args] NAME.EXT OUT
 # in the case's folder and compare, byte for byte:
 #   OUT             with NAME.out.sgf (absent = no output may be written)
 #   standard error  with NAME.diag
@@ -9,24 +10,30 @@
 # it again byte for byte (but with -z, which turns the order of the
 # variations around each time, and -l2 to -l4, which read line breaks as
 # the writer of the input meant them, a reading the output no longer
-# needs).
+# needs).  The output of a record of another format is also checked
+# again: it must have no message of an error.
 # UPDATE=1 rewrites the expectations from what the program does; every
 # such change must be read before it is committed.
 . "$(dirname "$0")/setup.sh"
 
 pass=0
 fail=0
-for input in "$srcdir"/tests/cases/*/*.sgf; do
+for input in "$srcdir"/tests/cases/*/*.sgf "$srcdir"/tests/cases/*/*.gib \
+    "$srcdir"/tests/cases/*/*.ngf "$srcdir"/tests/cases/*/*.ugf \
+    "$srcdir"/tests/cases/*/*.ugi; do
+    [ -f "$input" ] || continue
     case "$input" in *.out.sgf) continue ;; esac
     dir=$(dirname "$input")
-    name=$(basename "$input" .sgf)
+    file=$(basename "$input")
+    name=${file%.*}
+    ext=${file##*.}
     base="$dir/$name"
     args=""
     [ -f "$base.args" ] && args=$(cat "$base.args")
     out="$TMPD/out.sgf"
     rm -f "$out"
     # shellcheck disable=SC2086
-    (cd "$dir" && run $args "$name.sgf" "$out") 2>"$TMPD/diag" >"$TMPD/stdout"
+    (cd "$dir" && run $args "$file" "$out") 2>"$TMPD/diag" >"$TMPD/stdout"
     rc=$?
     if [ -n "${UPDATE:-}" ]; then
         cp "$TMPD/diag" "$base.diag"
@@ -70,6 +77,10 @@ for input in "$srcdir"/tests/cases/*/*.sgf; do
             if ! cmp -s "$out" "$again"; then
                 echo "FAIL $name: the output is not a fixed point"
                 diff "$out" "$again" | head -n 5
+                head -n 5 "$TMPD/diag2"
+                ok=0
+            elif [ "$ext" != sgf ] && grep -q ' error ' "$TMPD/diag2"; then
+                echo "FAIL $name: the output of a $ext record has errors"
                 head -n 5 "$TMPD/diag2"
                 ok=0
             fi
