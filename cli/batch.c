@@ -581,6 +581,7 @@ static pool_step prepare_outdir(batch_run *b, size_t i, job *j) {
     char *out = outdir_path(b->c->outdir, j->in);
     if (!out)
         return b->stop = true, POOL_READY;
+    outdir_sgf_name(out);
     char why[PATH_MAX * 2 + 100];
     out_facts f;
     memset(&f, 0, sizeof f);
@@ -897,6 +898,9 @@ int run_batch(cli *c) {
      * their files come anyway.  A progress line, which counts the files
      * and their bytes first, and the other modes, which decide on their
      * outputs, list every path first. */
+    b.tree.exts = c->exts                 ? c->exts
+                  : c->mode == B_IN_PLACE ? IN_PLACE_EXTS
+                                          : RECORD_EXTS;
     if (c->mode == B_CHECK && !c->prog.on && !stdin_named) {
         path_list named = {c->files, c->nfiles, c->nfiles, NULL};
         b.named = true;
@@ -929,8 +933,8 @@ int run_batch(cli *c) {
     SGFT_HOOK("walked", c->nfiles ? c->files[0] : "");
     sgft_reporter_links(c->rep, b.tree.link_files, b.tree.link_folders);
     if (!b.files_named && !files.n && !failed.n && !c->quiet)
-        fprintf(stderr, "sgftidy: no .sgf files in the paths given%s\n",
-                c->recursive ? "" : " (-R takes subfolders too)");
+        fprintf(stderr, "sgftidy: no game records (%s) in the paths given%s\n",
+                b.tree.exts, c->recursive ? "" : " (-R takes subfolders too)");
     if (c->prog.on) {
         uint64_t bytes = 0;
         for (size_t i = 0; i < files.n; i++) {

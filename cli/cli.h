@@ -47,6 +47,13 @@ typedef struct given_opt {
     const char *spelled;
 } given_opt;
 
+/* The endings of the names of the game records taken from folders,
+ * unless --extensions names others: SGF and the formats the library
+ * reads besides; --in-place takes SGF only (the others cannot be
+ * rewritten in their place). */
+#define RECORD_EXTS "sgf,gib,ngf,ugf,ugi"
+#define IN_PLACE_EXTS "sgf"
+
 typedef struct cli {
     sgft_options *opt;  /* the options in force (the file's) */
     sgft_options *base; /* the command line's, over the defaults */
@@ -57,6 +64,7 @@ typedef struct cli {
     batch mode;
     compare cmp;
     bool recursive;
+    const char *exts; /* --extensions, or NULL: the default of the mode */
     unsigned jobs; /* --jobs: worker threads of a batch (1: none) */
     const char *outdir;
     char **files; /* the paths: argv's and --files-from's */

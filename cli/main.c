@@ -176,6 +176,23 @@ static const opt_def *by_letter(char l) {
     return NULL;
 }
 
+/* --extensions: endings of letters and digits, separated by commas. */
+static bool valid_extensions(const char *s) {
+    if (!s || !*s)
+        return false;
+    for (const char *e = s;; e++) {
+        size_t k = 0;
+        while ((e[k] >= 'a' && e[k] <= 'z') || (e[k] >= 'A' && e[k] <= 'Z') ||
+               (e[k] >= '0' && e[k] <= '9'))
+            k++;
+        if (!k || (e[k] && e[k] != ','))
+            return false;
+        e += k;
+        if (!*e)
+            return true;
+    }
+}
+
 static int parse_num(const char *s, long lo, long hi, long *out) {
     if (!*s)
         return -1;
@@ -302,6 +319,11 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         c->mode = B_DUPLICATES;
         break;
     case O_RECURSIVE: c->recursive = true; break;
+    case O_EXTENSIONS:
+        if (!valid_extensions(arg))
+            fatal(c, 49, detail);
+        c->exts = arg;
+        break;
     case O_JOBS:
         if (parse_num(arg, 0, 1024, &v))
             fatal(c, 49, detail);
@@ -565,6 +587,7 @@ static int run_dupes(cli *c) {
     path_list files = {0}, failed = {0};
     walk_tree tree;
     memset(&tree, 0, sizeof tree);
+    tree.exts = c->exts ? c->exts : RECORD_EXTS;
     keep_freed_memory();
     int w = walk_paths(c->files, (size_t)c->nfiles, c->recursive, NULL, 0,
                        &files, &failed, &tree);

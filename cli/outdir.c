@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* FNV-1a, 64 bits */
 static uint64_t name_hash(const char *s) {
@@ -130,6 +131,20 @@ char *outdir_path(const char *dir, const char *in) {
     }
     out[len] = '\0';
     return out;
+}
+
+void outdir_sgf_name(char *out) {
+    static const char *const others[] = {".gib", ".ngf", ".ugf", ".ugi"};
+    size_t n = strlen(out);
+    const char *base = strrchr(out, '/');
+    base = base ? base + 1 : out;
+    if ((size_t)(out + n - base) <= 4)
+        return;
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+        if (strcasecmp(out + n - 4, others[i]) == 0) {
+            memcpy(out + n - 4, ".sgf", 4);
+            return;
+        }
 }
 
 struct stat *outdir_skips(const char *dir, char **paths, size_t n,

@@ -44,6 +44,9 @@ char *outdir_path(const char *dir, const char *in);
 /* "DEV:INO OUT": the output out written for the input file in (NULL
  * when in cannot be looked at, or out of memory); malloc'd. */
 char *outdir_written_from(const char *in, const char *out);
+/* The output path out of a record of another format (NAME.gib, .ngf,
+ * .ugf, .ugi, in any case) made NAME.sgf, in place: its content is SGF. */
+void outdir_sgf_name(char *out);
 /* The folders -R passes over (*count of them, malloc'd; NULL when out of
  * memory): dir, and the output folder of each of the n paths given, those
  * that exist. */

@@ -85,9 +85,22 @@ static char *join(path_list *l, const char *dir, const char *name) {
     return p;
 }
 
-static bool is_sgf_name(const char *name) {
+/* Whether name ends in ".EXT" for an EXT of the list exts (walk.h),
+ * with a name before it. */
+static bool is_record_name(const char *exts, const char *name) {
+    if (!exts)
+        exts = "sgf";
     size_t n = strlen(name);
-    return n > 4 && strcasecmp(name + n - 4, ".sgf") == 0;
+    for (const char *e = exts; *e;) {
+        size_t k = strcspn(e, ",");
+        if (k && n > k + 1 && name[n - k - 1] == '.' &&
+            strncasecmp(name + n - k, e, k) == 0)
+            return true;
+        e += k;
+        if (*e == ',')
+            e++;
+    }
+    return false;
 }
 
 static int by_name(const void *a, const void *b) {
@@ -498,7 +511,7 @@ int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
                               S_ISDIR(sb.st_mode);
                 if (to_dir && recurse)
                     t->link_folders++;
-                else if (!to_dir && is_sgf_name(e->d_name))
+                else if (!to_dir && is_record_name(t->exts, e->d_name))
                     t->link_files++;
                 continue;
             }
@@ -510,7 +523,7 @@ int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
                 continue; /* an output folder */
             if (dir_ && recurse)
                 to = &dirs;
-            else if (reg && is_sgf_name(e->d_name))
+            else if (reg && is_record_name(t->exts, e->d_name))
                 to = files;
             else
                 continue;

@@ -33,6 +33,9 @@ typedef struct walk_tree {
     /* of each file of the list walked, its folder, or WALK_NONE for a
      * path given */
     size_t *folder_of;
+    /* the endings of the names of the files taken from folders, without
+     * their dots, separated by commas ("sgf,gib"); NULL: "sgf" */
+    const char *exts;
     size_t nfiles, files_cap;
     /* the symbolic links passed over (never followed): to files named
      * .sgf, and (-R) to folders */
@@ -59,7 +62,8 @@ void walk_forget(walk_tree *t);
 void walk_free(walk_tree *t);
 
 /* Appends to files the paths given (a file as it is; a folder as its
- * .sgf files, with recurse those of its subfolders too, files and
+ * game records (the files whose names end in ".EXT" for an EXT of
+ * tree->exts, in any case), with recurse those of its subfolders too, files and
  * subfolders sorted by name within each folder), and to failed the
  * folders that cannot be read.  A subfolder that is one of the nskip
  * folders skip (by device and inode) is passed over: the output folders

@@ -7,6 +7,7 @@
 #include "internal.h"
 #include "file.h"
 #include "hook.h"
+#include "foreign.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -414,6 +415,7 @@ static int input_begin(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
     int st = 0;
     *dec = NULL;
     ctx->mode = ctx->opt.encoding_mode;
+    ctx->format = 0;
     if (ctx->mode > 1) {
         peek_begin(ctx, rd, rd_data);
         rd = peek_read;
@@ -876,6 +878,20 @@ static int run_file(sgft_ctx *ctx, int in_dir, const char *in_name,
     }
     if (st || !wfn || ctx->sum.fatal)
         goto done;
+    if (out && ctx->format != FMT_SGF && known &&
+        sgft__out_is_input(out, &is)) {
+        /* SGF over a record of another format would change its format
+         * under its own name. */
+        char why[160];
+        snprintf(why, sizeof why,
+                 "the input is a %s record, and SGF written over it would "
+                 "change its format (write to another file, or --outdir)",
+                 sgft__format_name((rec_format)ctx->format));
+        report r = {0};
+        r.detail = why;
+        sgft__report(ctx, M_FOREIGN_IN_PLACE, false, 0, &r);
+        goto done;
+    }
     if (ctx->sum.critical && !ctx->opt.write_critical) {
         sgft__report(ctx, M_NOT_WRITTEN, false, 0, NULL);
         goto done;

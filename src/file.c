@@ -556,6 +556,11 @@ outfile *sgft__out_open_in(sgft_ctx *ctx, out_dir *d, const char *name,
     return out_ready(o);
 }
 
+bool sgft__out_is_input(const outfile *o, const struct stat *is) {
+    return o->kind == K_REPLACE && o->exists &&
+           o->old.st_dev == is->st_dev && o->old.st_ino == is->st_ino;
+}
+
 int sgft__out_match_input(outfile *o, int in_dir, const char *in_name,
                           const struct stat *is) {
     struct stat now;

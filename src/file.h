@@ -115,6 +115,8 @@ int sgft__keep_acl(int dir, const char *name, int fd, mode_t mode);
  * where no file is (a link never replaces one: -1 with EEXIST); 0, or
  * -1 with errno set. */
 int sgft__temp_link_new(int fd, int dir, const char *name);
+/* Whether o replaces the input itself, whose status at its open was *is. */
+bool sgft__out_is_input(const outfile *o, const struct stat *is);
 /* Whether o may replace its file, given the input opened from in_path,
  * whose status at the open was *is: where o replaces the input itself,
  * it must still be as opened; where it replaces another file that the

@@ -61,7 +61,7 @@ int sgft__foreign_run(parser *p, rec_format fmt) {
     copy[f.len] = '\0';
     f.s = copy;
     sgft__fr_report(&f, M_FOREIGN_FORMAT, SIZE_MAX, NULL);
-    event ev = {.off = f.base};
+    event ev = {.off = f.base, .format = fmt};
     int st = sgft__fr_push(&f, p->sink->tree_begin, &ev);
     if (!st) {
         switch (fmt) {

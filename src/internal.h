@@ -325,6 +325,9 @@ struct sgft_ctx {
      * UTF-16 or UTF-32 input that -E2 and -E3 cannot read (message 109;
      * api.c).  The stages read this, never opt.encoding_mode. */
     int mode;
+    /* The format of the record being read (foreign.h: rec_format, 0 for
+     * SGF), from the begin of its tree (tree_build.c). */
+    int format;
     /* The memory a context keeps for the next run when it is reset
      * (sgft_ctx_reset): the members SGFT_CTX_KEPT names, wherever they
      * stand in the struct; every other member starts again as zero. */

@@ -44,6 +44,8 @@ typedef struct event {
     const char *raw;
     size_t len;
     bool nodes; /* tree_end */
+    int format; /* tree_begin: the format of the record (foreign.h), 0 for
+                 * SGF */
     /* value: raw is text of its own, in SGF syntax, made by a reader of
      * another format (foreign.h), not a span of the input at off (the
      * place it was read from): the consumer copies it */

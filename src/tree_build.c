@@ -169,6 +169,7 @@ static int tree_value(void *data, const event *ev) {
 static int tree_begin(void *data, const event *ev) {
     tree_reader *r = data;
     sgft_ctx *ctx = r->ctx;
+    ctx->format = ev->format;
     r->tree = (game_tree){.off = ev->off,
                           .index = (unsigned)ctx->sum.trees + 1,
                           .ff = 1, .gm = 1};

@@ -226,7 +226,7 @@ awk 'length > 79' "$TMPD/help" >"$TMPD/wide"
 same help-width "$TMPD/wide" ""
 check batch-conflict 20 "sgftidy: fatal F101: options conflict: --check, --in-place, --outdir and --duplicates exclude each other$nl" -- --check --in-place tree
 mkdir "$TMPD/empty"
-check batch-none 0 "sgftidy: no .sgf files in the paths given (-R takes subfolders too)$nl" -- --check empty
+check batch-none 0 "sgftidy: no game records (sgf,gib,ngf,ugf,ugi) in the paths given (-R takes subfolders too)$nl" -- --check empty
 
 # -i asks on the terminal; without one it is refused, never blocked.
 printf '(;FF[4]GM[1]SZ[19]DT[sometime]RE[he won]KM[lots];B[aa])\n' >"$TMPD/ask.sgf"
