@@ -18,7 +18,10 @@ if ! command -v "$cc" >/dev/null 2>&1; then
 fi
 mkdir -p "$work/corpus" "$here/findings"
 # Seeds: every golden input and example, with option byte 0.
-for f in "$top"/tests/cases/*/*.sgf "$top"/examples/*.sgf; do
+for f in "$top"/tests/cases/*/*.sgf "$top"/tests/cases/*/*.gib \
+    "$top"/tests/cases/*/*.ngf "$top"/tests/cases/*/*.ugf \
+    "$top"/tests/cases/*/*.ugi "$top"/examples/*.sgf; do
+    [ -f "$f" ] || continue
     case "$f" in *.out.sgf) continue ;; esac
     { printf '\000'; cat "$f"; } >"$work/corpus/$(basename "$f")"
 done
