@@ -212,6 +212,7 @@ static inline void add_value(parser *p, const parse_prop *pr, uint64_t start,
     ev.off = start;
     ev.raw = in_ptr(p->in, start);
     ev.len = len;
+    ev.own = false;
     emit(p, p->sink->value, &ev);
 }
 

@@ -27,8 +27,8 @@
  * where one is assumed) at depth (the root 0): a child of the last node
  * of depth - 1; prop, a property of the last node, its identifier at
  * off; value, a value of the last property, len bytes at off (the byte
- * after its '['), raw: of a value no other member is set (the most
- * frequent event, made without clearing the rest); tree_end, the end of
+ * after its '['), raw and own: of a value no other member is set (the
+ * most frequent event, made without clearing the rest); tree_end, the end of
  * the tree, with nodes or none. */
 typedef struct event {
     uint64_t off;
