@@ -124,12 +124,12 @@ typedef enum shape { SH_NONE, SH_NGF, SH_GI } shape;
 
 /* Whether s[0..len) begins as an NGF record: a number for the board size
  * on line 2, numbers on lines 6, 7 and 8 (handicap, the unknown field,
- * komi), and, where the text goes on, on lines 10 and 12, then a move
- * line or nothing.  Or the GI variant: lines that all begin with "GI"
+ * komi), and, where the text goes on, on lines 10 and 12 (or nothing
+ * there), then a move line or nothing.  Or the GI variant: lines that all begin with "GI"
  * (at least three) up to the first move line.  The first 8 lines must be
  * there, and none may hold a NUL: a text that merely has numbers on a
  * few lines is not taken for a record. */
-static shape shape_of(const char *s, size_t len) {
+static shape shape_from(const char *s, size_t len, int first) {
     size_t at = 0;
     line l;
     if (len >= 2 && s[0] == 'G' && s[1] == 'I') {
@@ -147,7 +147,7 @@ static shape shape_of(const char *s, size_t len) {
         }
         return n >= 3 ? SH_GI : SH_NONE;
     }
-    int i = 0;
+    int i = first - 1;
     while (i < NGF_LINES + 1 && next_line(s, len, &at, &l)) {
         i++;
         if (memchr(l.s, '\0', l.n))
@@ -161,9 +161,12 @@ static shape shape_of(const char *s, size_t len) {
             break;
         case 6:
         case 7:
+            if (!whole(l.s, l.n, &v))
+                return SH_NONE;
+            break;
         case 10:
         case 12:
-            if (!whole(l.s, l.n, &v))
+            if (l.n && !whole(l.s, l.n, &v))
                 return SH_NONE;
             break;
         case 8:
@@ -181,8 +184,12 @@ static shape shape_of(const char *s, size_t len) {
     return i >= 8 ? SH_NGF : SH_NONE;
 }
 
+/* The head the parser hands over begins past any white space: an empty
+ * first line (a record with no name) is gone from it, and the head is
+ * tried as beginning at line 2 too. */
 bool sgft__is_ngf(const char *head, size_t len) {
-    return shape_of(head, len) != SH_NONE;
+    return shape_from(head, len, 1) != SH_NONE ||
+           (len && head[0] != 'G' && shape_from(head, len, 2) == SH_NGF);
 }
 
 /* --- the reader --------------------------------------------------------- */
@@ -315,8 +322,18 @@ static int player(ngf *g, const line *l, const char *pid, const char *rid,
 static int handicap_stones(ngf *g, size_t at) {
     int sz = g->size;
     long h = g->handicap;
-    if (sz < 7 || (h > 4 && sz % 2 == 0))
+    if (sz < 7 || (h > 4 && sz % 2 == 0)) {
+        char what[96];
+        snprintf(what, sizeof what,
+                 "NGF line 6 (the handicap: %ld stones have no fixed points "
+                 "on a board of %d)", h, sz);
+        report r = {.detail = what, .prop = "HA", .value = ""};
+        char v[8];
+        snprintf(v, sizeof v, "%ld", h);
+        r.value = v;
+        sgft__fr_report(g->f, M_FOREIGN_BAD_VALUE, at, &r);
         return 0;
+    }
     int d = sz >= 13 ? 3 : 2, near = d, far = sz - 1 - d, mid = sz / 2;
     int pts[9][2];
     int n = 0;
@@ -334,7 +351,7 @@ static int handicap_stones(ngf *g, size_t at) {
         pts[n][0] = mid, pts[n++][1] = near;
         pts[n][0] = mid, pts[n++][1] = far;
     }
-    if (h % 2)
+    if (h >= 5 && h % 2)
         pts[n][0] = mid, pts[n++][1] = mid;
     static const char letters[] =
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -508,9 +525,13 @@ static int result(ngf *g, const line *l) {
         s += i + 3, n -= i + 3;
     while (n && is_blank(*s))
         s++, n--;
+    /* the line as written, up to the count */
+    size_t whole_n = gt ? (size_t)(gt - l->s) : l->n;
+    while (whole_n && is_blank(l->s[whole_n - 1]))
+        whole_n--;
     if (n == 11 && strncmp(s, "Progressing", 11) == 0) {
         keep(g, M_FOREIGN_KEPT, l->at, "NGF line 11 (a game not over)",
-             "result", l->s, (size_t)(gt ? (size_t)(gt - l->s) : l->n));
+             "result", l->s, whole_n);
         return 0;
     }
     sgft__buf_clear(&g->tmp);
@@ -521,9 +542,11 @@ static int result(ngf *g, const line *l) {
     }
     if (r == GI_BAD || g->tmp.oom) {
         keep(g, M_FOREIGN_BAD_VALUE, l->at, "NGF line 11 (the result)",
-             "result", l->s, gt ? (size_t)(gt - l->s) : l->n);
+             "result", l->s, whole_n);
         return 0;
     }
+    if (g->tmp.len == 4 && memcmp(g->tmp.data, "Draw", 4) == 0)
+        return sgft__fr_prop_text(f, l->at, "RE", "0", 1);
     return sgft__fr_prop_text(f, l->at, "RE", g->tmp.data, g->tmp.len);
 }
 
@@ -541,9 +564,24 @@ static bool move_point(const ngf *g, const line *l, int *x, int *y) {
     return *x >= 0 && *y >= 0 && *x < g->size && *y < g->size;
 }
 
+/* Whether l is the record's last line, with no line break after it, and
+ * the beginning of a move line: a record cut inside its last move. */
+static bool cut_move(const ngf *g, const line *l) {
+    const foreign *f = g->f;
+    size_t end = (size_t)(l->s - f->s) + l->n;
+    if (l->n >= 9 || end < f->len || !starts(l, "PM"))
+        return false;
+    for (size_t i = 2; i < l->n; i++)
+        if (i == 4 ? l->s[i] != 'B' && l->s[i] != 'W'
+                   : l->s[i] < 'A' || l->s[i] > 'Z')
+            return false;
+    return true;
+}
+
 /* Before the root is made, so that its GC holds them: keeps each line
- * after the header that is no move line in GC (147), and counts the
- * moves, to check the header's number. */
+ * after the header that is no move line in GC (147), and a last move
+ * line cut short (148), and counts the moves, to check the header's
+ * number. */
 static void extra_lines(ngf *g, size_t at, long *made, long *passes) {
     foreign *f = g->f;
     line l;
@@ -553,6 +591,13 @@ static void extra_lines(ngf *g, size_t at, long *made, long *passes) {
     while (next_line(f->s, f->len, &at, &l)) {
         no++;
         int x, y;
+        if (cut_move(g, &l)) {
+            snprintf(label, sizeof label, "line %lu", no);
+            snprintf(what, sizeof what,
+                     "NGF line %lu (a move cut short: the record ends)", no);
+            keep(g, M_FOREIGN_BAD_VALUE, l.at, what, label, l.s, l.n);
+            continue;
+        }
         if (starts(&l, "PM")) {
             if (move_point(g, &l, &x, &y)) {
                 (*made)++;
@@ -574,7 +619,7 @@ static int moves(ngf *g, size_t at) {
     foreign *f = g->f;
     line l;
     while (next_line(f->s, f->len, &at, &l)) {
-        if (!starts(&l, "PM"))
+        if (!starts(&l, "PM") || cut_move(g, &l))
             continue;
         int x, y;
         if (!move_point(g, &l, &x, &y)) {
@@ -684,7 +729,10 @@ static int read_header(ngf *g, line *h, int nh, size_t body) {
 
 static int read_record(ngf *g) {
     foreign *f = g->f;
-    shape sh = shape_of(f->s, f->len);
+    size_t at = 0;
+    if (f->len >= 3 && memcmp(f->s, "\xEF\xBB\xBF", 3) == 0)
+        at = 3; /* a byte-order mark */
+    shape sh = shape_from(f->s + at, f->len - at, 1);
     if (sh == SH_NONE) {
         refuse(f, "of a form not known");
         return 0;
@@ -693,7 +741,6 @@ static int read_record(ngf *g) {
     int want = g->gi ? GI_LINES : NGF_LINES;
     line h[NGF_LINES];
     int nh = 0;
-    size_t at = 0;
     line l;
     while (nh < want && next_line(f->s, f->len, &at, &l)) {
         if (g->gi && !starts(&l, "GI"))
