@@ -212,14 +212,10 @@ static void keep(ngf *g, msg_id code, size_t at, const char *what,
     sgft__buf_puts(&g->gc, label);
     sgft__buf_puts(&g->gc, ": ");
     sgft__buf_put(&g->gc, text, n);
-    report r = {.detail = what, .prop = "GC", .value = text,
+    /* a value_len of 0 means a NUL-ended value: an empty one is "" */
+    report r = {.detail = what, .prop = "GC", .value = n ? text : "",
                 .value_len = n};
-    if (n)
-        sgft__fr_report(g->f, code, at, &r);
-    else {
-        r.value = "";
-        sgft__fr_report(g->f, code, at, &r);
-    }
+    sgft__fr_report(g->f, code, at, &r);
 }
 
 static int prop_line(ngf *g, const char *id, const line *l) {
