@@ -833,7 +833,7 @@ static void figure_section(ugf *u, size_t *at) {
                 add_note(u, nx, off, false, 0, 0, body);
             else if (body.n)
                 keep(u, M_FOREIGN_BAD_VALUE, off,
-                     "UGF [Figure] comment of no move", line);
+                     "UGF [Figure] comment of no move", body);
             sgft__buf_free(&text);
             here = *at;
             continue;
