@@ -494,9 +494,13 @@ static int header_hdcp(ugf *u, size_t at, span line, span val) {
         keep(u, M_FOREIGN_BAD_VALUE, at, "UGF key Hdcp", line);
         return 0;
     }
+    /* (HA is 2 or more: a handicap of 1, the first move without komi,
+     * has no stones) */
     int st = 0;
-    if (ha >= 1)
+    if (ha >= 2)
         st = sgft__fr_prop_fmt(u->f, at, "HA", "%ld", ha);
+    else if (ha == 1)
+        keep(u, M_FOREIGN_KEPT, at, "UGF key Hdcp (a handicap of 1)", line);
     if (!st && k.n)
         st = sgft__fr_prop_fmt(u->f, at, "KM", "%s", km);
     return st;
@@ -583,7 +587,8 @@ static int header_ptime(ugf *u, size_t at, span line, span val) {
             rest.n = (size_t)(e - rest.s);
         long minutes;
         if (span_int(rest, &minutes) && minutes > 0)
-            st = sgft__fr_prop_fmt(u->f, at, "TM", "%ld", minutes * 60);
+            st = sgft__fr_prop_fmt(u->f, at, "TM", "%lld",
+                                   (long long)minutes * 60);
     }
     if (!st)
         keep(u, M_FOREIGN_KEPT, at, "UGF key Ptime", line);
@@ -591,7 +596,7 @@ static int header_ptime(ugf *u, size_t at, span line, span val) {
 }
 
 /* The charset of Lang=: CA, in the name the decoder knows. */
-static int header_lang(ugf *u, size_t at, span val) {
+static int header_lang(ugf *u, size_t at, span line, span val) {
     if (!val.n)
         return 0;
     if (span_is(val, "SJIS") || span_is(val, "Shift_JIS") ||
@@ -599,7 +604,14 @@ static int header_lang(ugf *u, size_t at, span val) {
         return sgft__fr_prop_text(u->f, at, "CA", "Shift_JIS", 9);
     if (span_is(val, "UTF8") || span_is(val, "UTF-8"))
         return sgft__fr_prop_text(u->f, at, "CA", "UTF-8", 5);
-    return prop_span(u, at, "CA", val);
+    /* another name the conversion knows, as written; one it does not
+     * know is kept, and the charset detected */
+    char name[64];
+    if (sgft__charset_normalize(val.s, val.n, name, sizeof name) &&
+        sgft__iconv_knows(name))
+        return prop_span(u, at, "CA", val);
+    keep(u, M_FOREIGN_BAD_VALUE, at, "UGF key Lang", line);
+    return 0;
 }
 
 /* One line of [Header]. */
@@ -613,7 +625,7 @@ static int header_line(ugf *u, span line) {
     if (span_is(key, "Ver") || span_is(key, "Crypt") || span_is(key, "Moves"))
         return 0; /* the format's own: read before (Ver, Crypt) or a count */
     if (span_is(key, "Lang"))
-        return header_lang(u, at, val);
+        return header_lang(u, at, line, val);
     if (!val.n && !span_is(key, "Size") && !span_is(key, "Hdcp"))
         return 0; /* an empty field: nothing to say */
     if (span_is(key, "Title")) {
@@ -724,8 +736,19 @@ static void data_line(ugf *u, span line) {
     span pt = field(&v), who = trim(field(&v)), num = field(&v);
     int x, y;
     long number = -1;
-    if (!point_of(u, pt, &x, &y) || who.n == 0 ||
-        ((who.s[0] & ~0x20) != 'B' && (who.s[0] & ~0x20) != 'W') ||
+    bool is_point = point_of(u, pt, &x, &y);
+    char colour = who.n ? (char)(who.s[0] & ~0x20) : 0;
+    if (is_point && x < 0 && colour != 'B' && colour != 'W' &&
+        (!num.n || span_int(num, &number))) {
+        /* a pass of no colour ("YZ,MK,278,0"): the colour of its turn,
+         * after the move before it (White after the setup stones) */
+        char last = u->nodes[u->main[u->n_main - 1]].colour;
+        colour = last == 'B' || (!last && u->n_setup) ? 'W' : 'B';
+        say(u, M_FOREIGN_BAD_VALUE, at, "UGF [Data] pass of no colour",
+            colour == 'B' ? "B" : "W", line.s, line.n);
+        number = -1;
+    }
+    if (!is_point || (colour != 'B' && colour != 'W') ||
         (num.n && !span_int(num, &number))) {
         if (line.s[0] == '.')
             keep(u, M_FOREIGN_UNKNOWN, at, "UGF [Data] line", line);
@@ -734,7 +757,6 @@ static void data_line(ugf *u, span line) {
                    line.n ? line.n : 0);
         return;
     }
-    char colour = (char)(who.s[0] & ~0x20);
     if (number == 0 && u->n_main == 1) {
         if (x < 0) {
             say(u, M_FOREIGN_BAD_LINE, at, "UGF setup stone", NULL,
