@@ -699,6 +699,14 @@ static int header_line(ugf *u, span line) {
         return header_player(u, at, line, val, 'B');
     if (span_is(key, "PlayerW"))
         return header_player(u, at, line, val, 'W');
+    if ((span_starts(key, "PlayerB") || span_starts(key, "PlayerW") ||
+         span_starts(key, "BMemb") || span_starts(key, "WMemb")) &&
+        is_digit((unsigned char)key.s[key.n - 1])) {
+        /* the other players of a pair or team game (PlayerB2, BMemb1) */
+        keep(u, M_FOREIGN_KEPT, at, "UGF key of a partner of a player",
+             line);
+        return 0;
+    }
     if (span_is(key, "Code")) {
         keep(u, M_FOREIGN_KEPT, at, "UGF key Code", line);
         return 0;
