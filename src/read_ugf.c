@@ -91,8 +91,12 @@ static bool span_int(span v, long *out) {
 }
 
 /* A number with a decimal part ("-5.50", "7", "0.5"), written into out
- * in its shortest form ("-5.5", "7", "0.5"); false when v is none. */
+ * in its shortest form ("-5.5", "7", "0.5"); false when v is none (or
+ * has more than 12 digits before or after its point: out holds 28
+ * bytes). */
 static bool span_real(span v, char *out, size_t size) {
+    if (size < 28)
+        return false;
     v = trim(v);
     size_t i = 0, k = 0;
     if (i < v.n && (v.s[i] == '-' || v.s[i] == '+')) {
@@ -129,7 +133,6 @@ static bool span_real(span v, char *out, size_t size) {
     out[k] = '\0';
     if (strcmp(out, "-0") == 0)
         strcpy(out, "0");
-    (void)size;
     return true;
 }
 
@@ -152,7 +155,6 @@ static bool key_line(span line, span *key, span *val) {
     key->n = (size_t)(eq - line.s);
     *key = trim(*key);
     val->s = eq + 1;
-    val->n = line.n - key->n - (size_t)(val->s - line.s - key->n);
     val->n = (size_t)(line.s + line.n - val->s);
     *val = trim(*val);
     return key->n > 0;
@@ -345,9 +347,9 @@ static size_t add_node(ugf *u, size_t parent, bool first) {
     return i;
 }
 
-static void add_note(ugf *u, size_t nx, size_t at, bool label, int x,
+static void add_note(ugf *u, size_t target, size_t at, bool label, int x,
                      int y, span text) {
-    if (nx >= u->n_nodes ||
+    if (target >= u->n_nodes ||
         !grow(u, &u->notes, &u->cap_notes, u->n_notes + 1, sizeof *u->notes))
         return;
     size_t start = u->text.len;
@@ -358,7 +360,7 @@ static void add_note(ugf *u, size_t nx, size_t at, bool label, int x,
     }
     long i = (long)u->n_notes++;
     u->notes[i] = (note){at, label, x, y, start, text.n, -1};
-    unode *n = &u->nodes[nx];
+    unode *n = &u->nodes[target];
     if (n->note_last >= 0)
         u->notes[n->note_last].next = i;
     else
@@ -834,7 +836,7 @@ static void figure_section(ugf *u, size_t *at) {
         if (span_starts(line, ".Text,")) {
             span v = {line.s + 6, line.n - 6};
             long number;
-            size_t nx = span_int(field(&v), &number) ? main_node(u, number)
+            size_t target = span_int(field(&v), &number) ? main_node(u, number)
                                                        : SIZE_MAX;
             buf text;
             sgft__buf_init(&text);
@@ -850,8 +852,8 @@ static void figure_section(ugf *u, size_t *at) {
                 int sx = -1, sy = -1;
                 if (ok)
                     board_xy(u, (int)x - 1, (int)y - 1, &sx, &sy);
-                if (nx != SIZE_MAX && sx >= 0 && lv.n)
-                    add_note(u, nx, off_of(u, l), true, sx, sy, trim(lv));
+                if (target != SIZE_MAX && sx >= 0 && lv.n)
+                    add_note(u, target, off_of(u, l), true, sx, sy, trim(lv));
                 else
                     keep(u, M_FOREIGN_BAD_VALUE, off_of(u, l),
                          "UGF [Figure] label", t);
@@ -859,8 +861,8 @@ static void figure_section(ugf *u, size_t *at) {
             }
             comment_text(u, at, &text, true);
             span body = {text.data ? text.data : "", text.len};
-            if (nx != SIZE_MAX)
-                add_note(u, nx, off, false, 0, 0, body);
+            if (target != SIZE_MAX)
+                add_note(u, target, off, false, 0, 0, body);
             else if (body.n)
                 keep(u, M_FOREIGN_BAD_VALUE, off,
                      "UGF [Figure] comment of no move", body);
@@ -976,33 +978,33 @@ static void review_section(ugf *u, size_t *at) {
             /* the main line: the nodes of [Data] in order, and any
              * after them */
             index++;
-            size_t nx = main_node(u, index);
-            if (nx == SIZE_MAX) {
+            size_t target = main_node(u, index);
+            if (target == SIZE_MAX) {
                 if (colour == 0)
                     continue;
-                nx = main_add(u, off);
-                if (nx == SIZE_MAX)
+                target = main_add(u, off);
+                if (target == SIZE_MAX)
                     break;
-                u->nodes[nx].colour = colour == 1 ? 'B' : 'W';
-                board_xy(u, (int)x - 1, (int)y - 1, &u->nodes[nx].x,
-                         &u->nodes[nx].y);
+                u->nodes[target].colour = colour == 1 ? 'B' : 'W';
+                board_xy(u, (int)x - 1, (int)y - 1, &u->nodes[target].x,
+                         &u->nodes[target].y);
             }
-            u->nodes[nx].number = number;
-            cur = nx;
+            u->nodes[target].number = number;
+            cur = target;
             continue;
         }
         if (colour == 0)
             continue;
-        size_t nx = add_node(u, cur, !start);
+        size_t target = add_node(u, cur, !start);
         if (u->oom)
             break;
         start = false;
-        unode *nd = &u->nodes[nx];
+        unode *nd = &u->nodes[target];
         nd->at = off;
         nd->colour = colour == 1 ? 'B' : 'W';
         nd->number = number;
         board_xy(u, (int)x - 1, (int)y - 1, &nd->x, &nd->y);
-        cur = nx;
+        cur = target;
     }
     free(stack);
 }
@@ -1091,14 +1093,14 @@ static void refusal(const ugf *u, char *out, size_t size, size_t *where) {
  * of the nodes by number. */
 typedef struct by_number {
     long number;
-    size_t nx;
+    size_t target;
 } by_number;
 
 static int cmp_number(const void *a, const void *b) {
     const by_number *x = a, *y = b;
     if (x->number != y->number)
         return x->number < y->number ? -1 : 1;
-    return x->nx < y->nx ? -1 : x->nx > y->nx;
+    return x->target < y->target ? -1 : x->target > y->target;
 }
 
 static void place_pending(ugf *u) {
@@ -1119,7 +1121,7 @@ static void place_pending(ugf *u) {
         qsort(index, n, sizeof *index, cmp_number);
     for (size_t i = 0; i < u->n_pend; i++) {
         pending *p = &u->pend[i];
-        size_t nx = SIZE_MAX;
+        size_t target = SIZE_MAX;
         if (n) {
             by_number key = {p->number, 0};
             size_t lo = 0, hi = n;
@@ -1131,10 +1133,10 @@ static void place_pending(ugf *u) {
                     hi = mid;
             }
             if (lo < n && index[lo].number == p->number)
-                nx = index[lo].nx;
+                target = index[lo].target;
         } else {
             /* no [ReviewNode]: node 1 is the root, N move N - 1 */
-            nx = main_node(u, p->number - 1);
+            target = main_node(u, p->number - 1);
         }
         /* (the text is copied: the notes' text may move as it grows) */
         char *copy = malloc(p->len + 1);
@@ -1145,8 +1147,8 @@ static void place_pending(ugf *u) {
         memcpy(copy, u->text.data ? u->text.data + p->start : "", p->len);
         copy[p->len] = '\0';
         span text = {copy, p->len};
-        if (nx != SIZE_MAX)
-            add_note(u, nx, p->at, false, 0, 0, text);
+        if (target != SIZE_MAX)
+            add_note(u, target, p->at, false, 0, 0, text);
         else if (text.n)
             keep(u, M_FOREIGN_BAD_VALUE, p->at,
                  "UGF comment of a node not in the record", text);
