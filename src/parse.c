@@ -15,6 +15,7 @@
  * values (parse_scan.c), salvage.c, the property table and its report
  * sink; nothing that consumes its events. */
 #include "foreign.h"
+#include "prop_long.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -594,7 +595,11 @@ static void identifier(parser *p) {
         return; /* cannot happen: letters outside trees are junk */
     if (!node_for_prop(p, off))
         return;
-    prop_id id = sgft__prop_lookup(&p->ctx->pindex, name, upper);
+    prop_id id = P_UNKNOWN;
+    if (upper != total) /* the long name of an old program (prop_long.c) */
+        id = sgft__prop_long(in_ptr(p->in, off), total);
+    if (id == P_UNKNOWN)
+        id = sgft__prop_lookup(&p->ctx->pindex, name, upper);
     if (id == P_UNKNOWN)
         memcpy(p->name, name, upper + 1);
     parse_prop *pr = &p->last_prop;
