@@ -15,6 +15,7 @@
  * values (parse_scan.c), salvage.c, the property table and its report
  * sink; nothing that consumes its events. */
 #include "foreign.h"
+#include "prop_long.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -569,6 +570,15 @@ static bool read_identifier(parser *p, char *name, size_t *upper_,
     return true;
 }
 
+/* The property of an identifier of total letters at off that had
+ * lowercase letters, when it is the long name of an old program whose
+ * capitals are not its identifier ("Komi" is KM, prop_long.c).  Out of
+ * the way of the common path: the identifiers of today have none. */
+static SGFT_COLD SGFT_NOINLINE prop_id long_name(parser *p, uint64_t off,
+                                                 size_t total) {
+    return sgft__prop_long(in_ptr(p->in, off), total);
+}
+
 static void identifier(parser *p) {
     uint64_t off = p->pos;
     bool had_last = p->has_last_prop;
@@ -595,7 +605,9 @@ static void identifier(parser *p) {
         return; /* cannot happen: letters outside trees are junk */
     if (!node_for_prop(p, off))
         return;
-    prop_id id = sgft__prop_lookup(&p->ctx->pindex, name, upper);
+    prop_id id = upper != total ? long_name(p, off, total) : P_UNKNOWN;
+    if (id == P_UNKNOWN)
+        id = sgft__prop_lookup(&p->ctx->pindex, name, upper);
     if (id == P_UNKNOWN)
         memcpy(p->name, name, upper + 1);
     parse_prop *pr = &p->last_prop;

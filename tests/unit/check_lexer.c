@@ -252,7 +252,7 @@ START_TEST(test_identifier_lowercase_checked) {
     result r;
     run_sgf("(;FF[4]GM[1];Black[aa])", 23, NULL, false, &r);
     ck_assert_str_eq(r.texts, "1:14 E16 lowercase letters in property "
-                              "identifier 'Black' removed: <B>\n");
+                              "identifier 'Black': read as <B>\n");
     result_free(&r);
 }
 END_TEST
