@@ -127,6 +127,16 @@ static int tree_prop(void *data, const event *ev) {
     return 0;
 }
 
+/* v, filled in, becomes the last value of the last property. */
+static inline void link_value(tree_reader *r, value *v) {
+    prop *p = r->pr;
+    if (p->last_value)
+        p->last_value->next = v;
+    else
+        p->values = v;
+    p->last_value = v;
+}
+
 /* A value of its own text (a reader of another format's). */
 static int own_value(tree_reader *r, const event *ev) {
     const char *text = sgft__arena_strndup(&r->ctx->tree_arena, ev->raw,
@@ -138,12 +148,7 @@ static int own_value(tree_reader *r, const event *ev) {
     if (!v && !(v = sgft__arena_alloc(&r->ctx->tree_arena, sizeof *v)))
         return SGFT_ENOMEM;
     *v = (value){.off = ev->off, .len = ev->len, .text = text};
-    prop *p = r->pr;
-    if (p->last_value)
-        p->last_value->next = v;
-    else
-        p->values = v;
-    p->last_value = v;
+    link_value(r, v);
     return 0;
 }
 
@@ -157,12 +162,7 @@ static int tree_value(void *data, const event *ev) {
                                                                 : SGFT_ENOMEM;
     r->value_room = NULL;
     *v = (value){.off = ev->off, .len = ev->len};
-    prop *p = r->pr;
-    if (p->last_value)
-        p->last_value->next = v;
-    else
-        p->values = v;
-    p->last_value = v;
+    link_value(r, v);
     return 0;
 }
 
