@@ -60,8 +60,9 @@ typedef struct gib {
     bool has_gs, has_ge;
     bool old_style; /* holds GAMEBLACKNAME or GAMEWHITENAME */
     int size;
+    bool fix16; /* the ids are ASCII read as UTF-16 */
     buf gc;    /* the root's GC: the fields no property holds */
-    buf scratch;
+    buf scratch, scratch2;
 } gib;
 
 static bool grow(void **p, size_t *cap, size_t n, size_t each) {
@@ -170,7 +171,8 @@ static void gib_report(gib *g, msg_id code, size_t at, const char *detail,
                       const char *pid, const char *val, size_t vlen) {
     report r = {.detail = detail, .prop = pid, .value = val,
                 .value_len = vlen};
-    if (val && !vlen)
+    /* An empty span of the record is no string of its own. */
+    if (val && !vlen && val >= g->f->s && val < g->f->s + g->f->len)
         r.value = "";
     sgft__fr_report(g->f, code, at, &r);
 }
@@ -386,7 +388,8 @@ static bool read_reviews(gib *g, size_t i) {
                 g->notes[g->nnotes++] = (gnote){move, t, i};
                 if (span_is(g, name, "REFGIBO"))
                     gib_report(g, M_FOREIGN_BAD_VALUE, i,
-                              "GIB review diagram REFGIBO", "C", "", 0);
+                               "GIB review diagram REFGIBO", "C",
+                               at_of(g, t), t.len);
             }
         }
         i = close == SIZE_MAX ? f->len : close + 2;
@@ -583,10 +586,17 @@ static void keep_field(gib *g, field *fd, const char *prefix) {
         sgft__buf_putc(&g->gc, '\n');
     sgft__buf_put(&g->gc, at_of(g, fd->name), fd->name.len);
     sgft__buf_putc(&g->gc, '=');
-    sgft__buf_put(&g->gc, at_of(g, v), v.len);
+    const char *text = at_of(g, v);
+    size_t n = v.len;
+    if (g->fix16 && utf16_nonsense(text, n, &g->scratch2) &&
+        !g->scratch2.oom) {
+        text = g->scratch2.data;
+        n = g->scratch2.len;
+    }
+    sgft__buf_put(&g->gc, text, n);
     if (!g->scratch.oom)
-        gib_report(g, M_FOREIGN_KEPT, fd->at, g->scratch.data, "GC",
-                  at_of(g, v), v.len);
+        gib_report(g, M_FOREIGN_KEPT, fd->at, g->scratch.data, "GC", text,
+                   n);
 }
 
 /* The items of composite field fd that no property holds, kept in GC
@@ -749,6 +759,7 @@ static int root_info(gib *g) {
                     utf16_nonsense(at_of(g, w), w.len, &g->scratch);
         }
     }
+    g->fix16 = fix16;
     TRY(players(g, 'B', fix16));
     TRY(players(g, 'W', fix16));
 
@@ -882,9 +893,13 @@ static int root_info(gib *g) {
             if (od2)
                 od2->used = true;
         } else if (v.len) {
-            TRY(prop_span(g, at, "DT", v));
-            gib_report(g, M_FOREIGN_BAD_VALUE, at, "GIB date", "DT",
-                      at_of(g, v), v.len);
+            /* No date of FF[4]: the text, in GC. */
+            if (g->gc.len)
+                sgft__buf_putc(&g->gc, '\n');
+            sgft__buf_puts(&g->gc, "date=");
+            sgft__buf_put(&g->gc, at_of(g, v), v.len);
+            gib_report(g, M_FOREIGN_BAD_VALUE, at, "GIB date", "GC",
+                       at_of(g, v), v.len);
             if (od2)
                 od2->used = true;
         }
@@ -1083,6 +1098,7 @@ int sgft__read_gib(foreign *f) {
     gib g = {.f = f, .handicap = -1, .size = 19};
     sgft__buf_init(&g.gc);
     sgft__buf_init(&g.scratch);
+    sgft__buf_init(&g.scratch2);
     int st = 0;
     size_t i = 0;
     if (f->len >= 3 && memcmp(f->s, "\xEF\xBB\xBF", 3) == 0)
@@ -1159,5 +1175,6 @@ done:
     free(g.notes);
     sgft__buf_free(&g.gc);
     sgft__buf_free(&g.scratch);
+    sgft__buf_free(&g.scratch2);
     return st;
 }
