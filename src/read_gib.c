@@ -767,7 +767,7 @@ static int root_info(gib *g) {
     long komi = -1;
     size_t komi_at = 0;
     span gv;
-    size_t gat;
+    size_t gat = 0;
     bool has_g = item_of(g, main_, "GONGJE:", &gv) ? (gat = main_->at, true)
                  : (tag && !main_ && item_of(g, tag, "G", &gv))
                      ? (gat = tag->at, true)
@@ -781,7 +781,7 @@ static int root_info(gib *g) {
     if (og)
         og->used = true;
     span dv;
-    size_t dat;
+    size_t dat = 0;
     bool has_d = item_of(g, main_, "DUM:", &dv) ? (dat = main_->at, true)
                  : (tag && !main_ && item_of(g, tag, "D", &dv))
                      ? (dat = tag->at, true)
