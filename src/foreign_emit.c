@@ -66,11 +66,20 @@ int sgft__fr_prop(foreign *f, size_t at, const char *id) {
 int sgft__fr_value(foreign *f, size_t at, const char *text, size_t len) {
     buf *b = &f->value;
     sgft__buf_clear(b);
+    bool nul = false;
     for (size_t i = 0; i < len; i++) {
-        if (text[i] == ']' || text[i] == '\\')
+        char c = text[i];
+        if (c == ']' || c == '\\')
             sgft__buf_putc(b, '\\');
-        sgft__buf_putc(b, text[i]);
+        if (!c) {
+            /* as the SGF parser has it (22): no NUL reaches the output */
+            c = ' ';
+            nul = true;
+        }
+        sgft__buf_putc(b, c);
     }
+    if (nul)
+        sgft__fr_report(f, M_NUL_BYTE, at, NULL);
     if (b->oom) {
         f->p->status = SGFT_ENOMEM;
         return SGFT_ENOMEM;
@@ -135,7 +144,7 @@ void sgft__fr_report(foreign *f, msg_id code, size_t at, const report *r) {
     report own = {0};
     if (r)
         own = *r;
-    if (!own.detail)
+    if (!own.detail && strstr(sgft_msg_text(code), "%d"))
         own.detail = sgft__format_name(f->format);
     if (at == SIZE_MAX)
         p->report_fn(p->report_data, code, false, 0, &own);
