@@ -9,8 +9,9 @@
  * value.  The game follows between \GS and \GE: an INI line whose fourth
  * field is the handicap, then one STO line per move ("STO 0 n c x y": the
  * move's number, its colour, 1 Black or 2 White, and its point from 0 at
- * the top left) and an SKI line per pass.  Review blocks (\RS ... \RE)
- * may follow, with a comment on a move of the game.
+ * the top left) and an SKI line per pass; a REM line of the counting
+ * that names no point ("REM 0 n -1 -1 0 1") is no move.  Review blocks
+ * (\RS ... \RE) may follow, with a comment on a move of the game.
  *
  * The record is read whole before any event is made: a record that ends
  * before its moves is refused with no node, and the comments of the
@@ -326,6 +327,11 @@ static bool read_game(gib *g, size_t *at, size_t *known, size_t *unknown) {
                 colour = 3 - g->moves[g->nmoves - 1].colour;
             if (!add_move(g, line_at, colour, -1, -1))
                 return false;
+        } else if (span_is(g, w[0], "REM") && nw >= 5 &&
+                   span_is(g, w[3], "-1") && span_is(g, w[4], "-1")) {
+            /* "REM 0 n -1 -1 ...": a line of the counting after the
+             * passes that names no point; it is no move. */
+            (*known)++;
         } else if (span_is(g, w[0], "INI")) {
             (*known)++;
             if (nw < 4 || !num[2] || g->handicap >= 0 || g->nmoves) {
