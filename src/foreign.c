@@ -7,6 +7,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether the lines of s[0..len) end in CR alone (old Macintosh
+ * programs wrote them so): a CR and no LF. */
+static bool cr_lines(const char *s, size_t len) {
+    return memchr(s, '\r', len) && !memchr(s, '\n', len);
+}
+
+/* The line breaks of s[0..len) made LF, byte for byte (the offsets, and
+ * so the lines and columns of the input, stay as they are). */
+static void cr_to_lf(char *s, size_t len) {
+    for (char *c = s; (c = memchr(c, '\r', len - (size_t)(c - s))); c++)
+        *c = '\n';
+}
+
+static rec_format format_of(const char *head, size_t len) {
+    if (sgft__is_gib(head, len))
+        return FMT_GIB;
+    if (sgft__is_ugf(head, len))
+        return FMT_UGF;
+    if (sgft__is_ngf(head, len))
+        return FMT_NGF;
+    return FMT_SGF;
+}
+
 rec_format sgft__format_of(const char *head, size_t len) {
     /* Past a UTF-8 byte-order mark and white space.  SGF first: a '('
      * before anything else is a game tree whatever follows. */
@@ -19,13 +42,16 @@ rec_format sgft__format_of(const char *head, size_t len) {
         return FMT_SGF;
     head += i;
     len -= i;
-    if (sgft__is_gib(head, len))
-        return FMT_GIB;
-    if (sgft__is_ugf(head, len))
-        return FMT_UGF;
-    if (sgft__is_ngf(head, len))
-        return FMT_NGF;
-    return FMT_SGF;
+    if (!cr_lines(head, len))
+        return format_of(head, len);
+    char *copy = malloc(len ? len : 1);
+    if (!copy)
+        return FMT_SGF;
+    memcpy(copy, head, len);
+    cr_to_lf(copy, len);
+    rec_format f = format_of(copy, len);
+    free(copy);
+    return f;
 }
 
 /* --- the run ------------------------------------------------------------ */
@@ -59,6 +85,8 @@ int sgft__foreign_run(parser *p, rec_format fmt) {
     }
     memcpy(copy, f.s, f.len);
     copy[f.len] = '\0';
+    if (cr_lines(copy, f.len))
+        cr_to_lf(copy, f.len);
     f.s = copy;
     sgft__fr_report(&f, M_FOREIGN_FORMAT, SIZE_MAX, NULL);
     event ev = {.off = f.base, .format = fmt};
