@@ -163,7 +163,7 @@ static const word cjk_verbs[] = {
 };
 
 static const word draw_words[] = {
-    {"和棋", 0}, {"和局", 0}, {"持碁", 0}, {"무승부", 0}};
+    {"和棋", 0}, {"和局", 0}, {"持碁", 0}, {"ジゴ", 0}, {"무승부", 0}};
 
 static const word void_words[] = {{"无胜负", 0}, {"無勝負", 0}};
 
