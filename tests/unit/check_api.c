@@ -463,6 +463,45 @@ START_TEST(test_events) {
 }
 END_TEST
 
+/* A record of another format is a producer of the same events: through
+ * the event API, read one byte at a time, and through the reader, whose
+ * values of their own text read as any value. */
+START_TEST(test_foreign_events) {
+    static const char in[] = "[Header]\nLang=UTF8\nSize=9\nHdcp=0,6.50\n"
+                             "PlayerB=Aoki,3d,,\nPlayerW=B]aba,2d,,\n"
+                             "[Data]\nCC,B1,1,0\nGG,W1,2,0\nYA,B1,3,0\n";
+    diag_log log = {{0}, 0};
+    sgft_ctx *ctx = sgft_ctx_new(NULL, log_diag, &log);
+    trickle tr = {in, strlen(in), 0};
+    ev_log l = {{0}, 0};
+    const sgft_events ev = {ev_tree_begin, ev_node, ev_prop, ev_value,
+                            ev_tree_end};
+    ck_assert_int_eq(sgft_parse_events(ctx, trickle_read, &tr, &ev, &l), 0);
+    ck_assert_str_eq(l.text, "(1 ;0 GM[1] FF[4] CA[UTF-8] SZ[9] KM[6.5] "
+                             "PB[Aoki] BR[3d] PW[B\\]aba] WR[2d] ;1 B[cc] "
+                             ";2 W[gg] ;3 B[])");
+    ck_assert_str_eq(log.text, "- I145\n");
+    sgft_ctx_free(ctx);
+
+    ctx = sgft_ctx_new(NULL, NULL, NULL);
+    sgft_reader *r = sgft_reader_memory(ctx, in, strlen(in));
+    sgft_tree *t;
+    ck_assert_int_eq(sgft_reader_next(r, &t), 1);
+    sgft_node *root = sgft_tree_root(t);
+    char *text = sgft_value_text(ctx, sgft_prop_values(sgft_node_find(root, "PW")), false);
+    ck_assert_str_eq(text, "B]aba");
+    free(text);
+    int col = -1, row = -1;
+    sgft_node *w = sgft_node_child(sgft_node_child(root));
+    ck_assert_int_eq(sgft_value_point(ctx, sgft_prop_values(sgft_node_find(w, "W")), &col, &row), 0);
+    ck_assert_int_eq(col, 6);
+    ck_assert_int_eq(row, 6);
+    ck_assert_int_eq(sgft_reader_next(r, &t), 0);
+    sgft_reader_free(r);
+    sgft_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_formatters) {
     sgft_diag d;
     memset(&d, 0, sizeof d);
@@ -653,6 +692,7 @@ Suite *api_suite(void) {
     tcase_add_test(tc, test_first_temp_hook);
     tcase_add_test(tc, test_signal_while_naming);
     tcase_add_test(tc, test_events);
+    tcase_add_test(tc, test_foreign_events);
     tcase_add_test(tc, test_formatters);
     tcase_add_test(tc, test_format_checkstyle);
     tcase_add_test(tc, test_file_unchanged);
