@@ -7,6 +7,9 @@
  * without diagnostics is an empty element.  Diagnostics of another name
  * in between (a folder not read, a late fault, the command line) get an
  * element of their own. */
+/* strdup: POSIX. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "format.h"
 #include "report.h"
 

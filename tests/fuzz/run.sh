@@ -29,7 +29,8 @@ config=""
 [ -f "$top/config.h" ] && config="-I$top"
 [ -z "$config" ] && { echo "#define HAVE_CONFIG_H 1" >"$work/config.h"; config="-I$work"; }
 # shellcheck disable=SC2046
-"$cc" -g -O1 -std=c11 -fsanitize=fuzzer,address,undefined \
+"$cc" -g -O1 -std=c11 -Werror=implicit-function-declaration \
+    -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined $config -I"$top/include" -I"$top/src" \
     "$here/fuzz_sgftidy.c" $(ls "$top"/src/*.c | grep -v '/main\.c$') \
     $(pkg-config --cflags uchardet) -pthread -ldl -lm -o "$work/fuzz"
