@@ -37,6 +37,7 @@ typedef struct foreign {
     parser *p;      /* its sink, its report and its status */
     unsigned long depth; /* of the last node made (0: the root) */
     bool has_node;
+    prop_id prop;   /* the last property made */
     buf value;      /* the value being made */
 } foreign;
 

@@ -55,6 +55,7 @@ int sgft__fr_node(foreign *f, size_t at) {
 int sgft__fr_prop(foreign *f, size_t at, const char *id) {
     size_t n = strlen(id);
     prop_id pid = sgft__prop_lookup(&f->p->ctx->pindex, id, n);
+    f->prop = pid;
     event ev = {.off = f->base + at,
                 .id = pid,
                 .name = pid != P_UNKNOWN ? sgft__props[pid].id : id,
@@ -67,8 +68,18 @@ int sgft__fr_value(foreign *f, size_t at, const char *text, size_t len) {
     buf *b = &f->value;
     sgft__buf_clear(b);
     bool nul = false;
+    /* A value of a type that holds no '[' (a number, a point, a real)
+     * that holds one all the same (a field not understood, kept as
+     * written) would be cut there when the output is read again, as a
+     * value that ran into SGF (107): its brackets become parentheses. */
+    value_type vt = f->prop != P_UNKNOWN ? (value_type)sgft__props[f->prop].vt
+                                         : VT_TEXT;
+    bool plain = vt != VT_TEXT && vt != VT_SIMPLETEXT && vt != VT_APP &&
+                 vt != VT_LABEL && vt != VT_FIGURE;
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
+        if (plain && (c == '[' || c == ']'))
+            c = c == '[' ? '(' : ')';
         if (c == ']' || c == '\\')
             sgft__buf_putc(b, '\\');
         if (!c) {

@@ -805,9 +805,14 @@ static int root_info(gib *g) {
             komi = n;
             komi_at = gat;
         } else {
-            TRY(prop_span(g, gat, "KM", trim(g, gv)));
-            gib_report(g, M_FOREIGN_BAD_VALUE, gat, "GIB komi GONGJE", "KM",
-                      at_of(g, trim(g, gv)), trim(g, gv).len);
+            /* kept in GC: KM would hold what no real holds */
+            span bad = trim(g, gv);
+            if (g->gc.len)
+                sgft__buf_putc(&g->gc, '\n');
+            sgft__buf_puts(&g->gc, "GONGJE=");
+            sgft__buf_put(&g->gc, at_of(g, bad), bad.len);
+            gib_report(g, M_FOREIGN_BAD_VALUE, gat, "GIB komi GONGJE", "GC",
+                       at_of(g, bad), bad.len);
         }
     }
     if (has_d && (komi <= 0) && span_long(g, dv, &n) && n > 0) {
