@@ -69,6 +69,11 @@ int sgft__fr_prop_fmt(foreign *f, size_t at, const char *id,
 int sgft__fr_point(foreign *f, size_t at, const char *id, int x, int y,
                    int size);
 
+/* The fixed handicap points of n stones (2 to 9) on a board of size (7
+ * to 52) as AB: the corners from the top right, the third at the top
+ * left, then, on an odd board, the sides and the centre. */
+int sgft__fr_handicap(foreign *f, size_t at, int n, int size);
+
 /* A message at offset at of s (has_pos), or about the record as a
  * whole (at == SIZE_MAX).  r's detail is the format's name when NULL
  * and the message's text has a %d slot. */

@@ -146,6 +146,42 @@ int sgft__fr_point(foreign *f, size_t at, const char *id, int x, int y,
     return sgft__fr_value(f, at, v, 2);
 }
 
+/* The fixed handicap points of n stones (2 to 9) on a board of size (7
+ * or more), as AB: the corners from the top right, the third at the top
+ * left, then on an odd board the sides and, for an odd n, the centre (on
+ * the third line below 13, on the fourth from 13). */
+int sgft__fr_handicap(foreign *f, size_t at, int n, int size) {
+    int d = size >= 13 ? 3 : 2, lo = d, hi = size - 1 - d, mid = size / 2;
+    int pts[9][2];
+    int k = 0;
+    pts[k][0] = hi, pts[k++][1] = lo;
+    pts[k][0] = lo, pts[k++][1] = hi;
+    if (n >= 3)
+        pts[k][0] = lo, pts[k++][1] = lo;
+    if (n >= 4)
+        pts[k][0] = hi, pts[k++][1] = hi;
+    if (size % 2) {
+        if (n >= 6) {
+            pts[k][0] = lo, pts[k++][1] = mid;
+            pts[k][0] = hi, pts[k++][1] = mid;
+        }
+        if (n >= 8) {
+            pts[k][0] = mid, pts[k++][1] = lo;
+            pts[k][0] = mid, pts[k++][1] = hi;
+        }
+        if (n >= 5 && n % 2)
+            pts[k][0] = mid, pts[k++][1] = mid;
+    }
+    static const char letters[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    int st = sgft__fr_prop(f, at, "AB");
+    for (int i = 0; i < k && !st; i++) {
+        char v[2] = {letters[pts[i][0]], letters[pts[i][1]]};
+        st = sgft__fr_value(f, at, v, 2);
+    }
+    return st;
+}
+
 /* --- messages and lines ------------------------------------------------- */
 
 void sgft__fr_report(foreign *f, msg_id code, size_t at, const report *r) {

@@ -1028,32 +1028,7 @@ static int handicap_stones(gib *g) {
     int n = (int)g->handicap, s = g->size;
     if (n < 2 || n > 9 || s < 7)
         return 0;
-    int d = s >= 13 ? 3 : 2, lo = d, hi = s - 1 - d, mid = s / 2;
-    int pts[9][2];
-    int k = 0;
-    pts[k][0] = hi, pts[k++][1] = lo;
-    pts[k][0] = lo, pts[k++][1] = hi;
-    if (n >= 3)
-        pts[k][0] = lo, pts[k++][1] = lo;
-    if (n >= 4)
-        pts[k][0] = hi, pts[k++][1] = hi;
-    if (s % 2) {
-        if (n >= 6)
-            pts[k][0] = lo, pts[k++][1] = mid, pts[k][0] = hi,
-            pts[k++][1] = mid;
-        if (n >= 8)
-            pts[k][0] = mid, pts[k++][1] = lo, pts[k][0] = mid,
-            pts[k++][1] = hi;
-        if (n % 2 && n >= 5)
-            pts[k][0] = mid, pts[k++][1] = mid;
-    }
-    TRY(sgft__fr_prop(g->f, g->ini_at, "AB"));
-    static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
-    for (int i = 0; i < k; i++) {
-        char v[2] = {letters[pts[i][0]], letters[pts[i][1]]};
-        TRY(sgft__fr_value(g->f, g->ini_at, v, 2));
-    }
-    return 0;
+    return sgft__fr_handicap(g->f, g->ini_at, n, s);
 }
 
 /* The comments of move m (0: the root). */

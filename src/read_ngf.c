@@ -330,33 +330,7 @@ static int handicap_stones(ngf *g, size_t at) {
         sgft__fr_report(g->f, M_FOREIGN_BAD_VALUE, at, &r);
         return 0;
     }
-    int d = sz >= 13 ? 3 : 2, near = d, far = sz - 1 - d, mid = sz / 2;
-    int pts[9][2];
-    int n = 0;
-    pts[n][0] = far, pts[n++][1] = near;
-    pts[n][0] = near, pts[n++][1] = far;
-    if (h >= 3)
-        pts[n][0] = near, pts[n++][1] = near;
-    if (h >= 4)
-        pts[n][0] = far, pts[n++][1] = far;
-    if (h >= 6) {
-        pts[n][0] = near, pts[n++][1] = mid;
-        pts[n][0] = far, pts[n++][1] = mid;
-    }
-    if (h >= 8) {
-        pts[n][0] = mid, pts[n++][1] = near;
-        pts[n][0] = mid, pts[n++][1] = far;
-    }
-    if (h >= 5 && h % 2)
-        pts[n][0] = mid, pts[n++][1] = mid;
-    static const char letters[] =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    int st = sgft__fr_prop(g->f, at, "AB");
-    for (int i = 0; i < n && !st; i++) {
-        char v[2] = {letters[pts[i][0]], letters[pts[i][1]]};
-        st = sgft__fr_value(g->f, at, v, 2);
-    }
-    return st;
+    return sgft__fr_handicap(g->f, at, (int)h, sz);
 }
 
 static int handicap(ngf *g, const line *l) {
