@@ -41,3 +41,17 @@ hooked() {
         ${VALGRIND:-} "$SGFTIDY_HOOKED" "$@" >out 2>err
     rc=$?
 }
+# need_tool COMMAND WHAT: ends the test, skipped, when COMMAND (a program
+# of another project the test checks the output with) is not there; with
+# SGFTIDY_REQUIRE_TOOLS=1 (as CI sets it, after installing them) a
+# missing tool is a failure, so that a skip cannot hide a broken install.
+need_tool() {
+    if ! command -v "$1" >/dev/null 2>&1; then
+        if [ "${SGFTIDY_REQUIRE_TOOLS:-0}" = 1 ]; then
+            echo "$1 ($2) is required (SGFTIDY_REQUIRE_TOOLS=1) but not found" >&2
+            exit 99
+        fi
+        notice "SKIP: $1 ($2) not found"
+        exit 77
+    fi
+}
