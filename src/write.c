@@ -15,6 +15,7 @@
  * output again gives the same bytes.  The walk is iterative.
  */
 #include "internal.h"
+#include "width.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,9 +52,9 @@ static void put(writer *w, const char *s, size_t len) {
          q++)
         nl = q;
     if (nl)
-        w->col = sgft__utf8_width(nl + 1, len - (size_t)(nl + 1 - s));
+        w->col = sgft__display_width(nl + 1, len - (size_t)(nl + 1 - s));
     else
-        w->col += sgft__utf8_width(s, len);
+        w->col += sgft__display_width(s, len);
 }
 
 static void putc_(writer *w, char c) {
@@ -101,6 +102,10 @@ static void put_wrapped(writer *w, const char *s, size_t len) {
                         !sgft__needs_escape(s[e], false);
                  e++)
                 ;
+            /* Its last character stays for the loop below when what
+             * follows may join it in a cluster (a combining mark). */
+            if (e < len && (unsigned char)s[e] >= 0x80 && e > i)
+                e--;
             stretch = e;
         }
         if (e - i > 1) {
@@ -114,14 +119,18 @@ static void put_wrapped(writer *w, const char *s, size_t len) {
             }
         }
         if (c != '\n' && c != ' ' && !sgft__needs_escape(c, false)) {
-            /* The common character, one column: gathered into a run. */
-            if (w->col + 1 > limit && w->col > 0) {
+            /* The common character, with what joins it in a grapheme
+             * cluster, of its display width: gathered into a run.  A
+             * cluster of no width (a mark with no base) never goes to a
+             * new line. */
+            size_t cw, n = sgft__cluster(s, len, i, &cw);
+            if (cw > 0 && w->col + cw > limit && w->col > 0) {
                 sgft__buf_put(w->out, s + run, i - run);
                 run = i;
                 put(w, "\\\n", 2);
             }
-            w->col += ((unsigned char)c & 0xC0) != 0x80;
-            i += seq_len(s, i, len);
+            w->col += cw;
+            i += n;
             continue;
         }
         sgft__buf_put(w->out, s + run, i - run);
@@ -133,8 +142,14 @@ static void put_wrapped(writer *w, const char *s, size_t len) {
         if (c == ' ') {
             size_t ww = 0;
             for (size_t j = i + 1; j < len && s[j] != ' ' && s[j] != '\n';) {
-                ww += sgft__needs_escape(s[j], false) ? 2 : 1;
-                j += seq_len(s, j, len);
+                if (sgft__needs_escape(s[j], false)) {
+                    ww += 2;
+                    j += seq_len(s, j, len);
+                    continue;
+                }
+                size_t cw;
+                j += sgft__cluster(s, len, j, &cw);
+                ww += cw;
             }
             if (w->col + 1 > limit) {
                 put(w, "\\\n ", 3);
@@ -288,7 +303,7 @@ static bool render_node(writer *w, node *n) {
         const char *s = w->render.data + g->start;
         const char *nl = memchr(s, '\n', g->end - g->start);
         g->nl = nl != NULL;
-        g->width = sgft__utf8_width(s, nl ? (size_t)(nl - s) : g->end - g->start);
+        g->width = sgft__display_width(s, nl ? (size_t)(nl - s) : g->end - g->start);
     }
     return !w->render.oom;
 }

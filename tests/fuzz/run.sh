@@ -33,7 +33,7 @@ config=""
     -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined $config -I"$top/include" -I"$top/src" \
     "$here/fuzz_sgftidy.c" $(ls "$top"/src/*.c | grep -v '/main\.c$') \
-    $(pkg-config --cflags uchardet) -pthread -ldl -lm -o "$work/fuzz"
+    $(pkg-config --cflags uchardet libutf8proc) -pthread $(pkg-config --libs libutf8proc) -ldl -lm -o "$work/fuzz"
 cd "$here/findings"
 set -- -max_total_time="$seconds"
 [ -n "${FUZZ_RUNS:-}" ] && set -- "$@" -runs="$FUZZ_RUNS"

@@ -1,10 +1,11 @@
 /* check_writer.c - the normalized output form (SGF-FF4.md 4.11; DESIGN.md
  * "Output form"): property order, lines, variations, escaping, soft line
- * breaks, -t and -L, and the fixed point: every output written again
+ * breaks by display width, -t and -L, and the fixed point: every output written again
  * gives the same bytes and no message. */
 #include "tests.h"
 
 #include "internal.h"
+#include "width.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,35 @@ typedef struct write_row {
 #define E17 E1 E1 E1 E1 E1 E1 E1 E1 E1 E1 E1 E1 E1 E1 E1 E1 E1
 #define E19 E17 E1 E1
 #define JA "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e" /* three characters */
+/* Display width: U+56F4, two columns; e + U+0301, one; a family of
+ * three emoji joined by U+200D, one cluster of two; ABC123 fullwidth,
+ * two columns each. */
+#define WQ "\xe5\x9b\xb4"
+#define WQ_9 WQ WQ WQ WQ WQ WQ WQ WQ WQ
+#define WQ_27 WQ_9 WQ_9 WQ_9
+#define WQ_36 WQ_27 WQ_9
+#define WQ_37 WQ_36 WQ
+#define WQ_100 WQ_36 WQ_37 WQ_27
+#define EA "e\xcc\x81"
+#define EA_13 EA EA EA EA EA EA EA EA EA EA EA EA EA
+#define EA_17 EA_13 EA EA EA EA
+#define EA_30 EA_17 EA_13
+#define FAM                                                                    \
+    "\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7"
+#define FAM_4 FAM FAM FAM FAM
+#define FAM_8 FAM_4 FAM_4
+#define FAM_12 FAM_8 FAM_4
+#define FW_A "\xef\xbc\xa1"
+#define FW_BC3 "\xef\xbc\xa2\xef\xbc\xa3\xef\xbc\x91\xef\xbc\x92\xef\xbc\x93"
+#define FW FW_A FW_BC3
+#define FW_2 FW FW
+#define FW_6 FW_2 FW_2 FW_2
+/* Go, in Chinese (simplified, traditional), Japanese and Korean */
+#define GO_ZH WQ "\xe6\xa3\x8b"
+#define GO_TW "\xe5\x9c\x8d\xe6\xa3\x8b"
+#define GO_JA "\xe5\x9b\xb2\xe7\xa2\x81"
+#define GO_KO "\xeb\xb0\x94\xeb\x91\x91"
+#define GO "Go " GO_ZH " is " GO_TW ", igo " GO_JA " and baduk " GO_KO ". "
 #define BS2 "\\\\"                                /* an escaped '\' */
 
 static const write_row rows[] = {
@@ -98,8 +128,59 @@ static const write_row rows[] = {
      "])\n"},
     {"three-byte characters",
      "(;FF[4]GM[1]C[" JA JA JA JA JA JA JA JA JA JA "])", 20, 0,
-     "(;FF[4]CA[UTF-8]\nGM[1]\nC[" JA JA JA JA JA "\xe6\x97\xa5\xe6\x9c\xac"
-     "\\\n\xe8\xaa\x9e" JA JA JA JA "])\n"},
+     "(;FF[4]CA[UTF-8]\nGM[1]\nC[" JA JA "\xe6\x97\xa5\xe6\x9c\xac\\\n"
+     "\xe8\xaa\x9e" JA JA "\xe6\x97\xa5\xe6\x9c\xac\\\n"
+     "\xe8\xaa\x9e" JA JA "\xe6\x97\xa5\xe6\x9c\xac\\\n"
+     "\xe8\xaa\x9e" JA "])\n"},
+    /* Display width: East Asian Wide and Fullwidth characters two
+     * columns, marks and zero-width characters none; no soft break
+     * inside a grapheme cluster. */
+    {"wide characters: two columns each, at width 76",
+     "(;FF[4]GM[1]C[" WQ_100 "])",
+     0, 0,
+     "(;FF[4]CA[UTF-8]GM[1]\n"
+     "C[" WQ_36 "\\\n"
+     WQ_37 "\\\n"
+     WQ_27 "])\n"},
+    {"mixed ASCII and wide words",
+     "(;FF[4]GM[1]C[" GO GO GO GO "])", 0, 0,
+     "(;FF[4]CA[UTF-8]GM[1]\n"
+     "C[" GO "Go " GO_ZH " is " GO_TW ", igo " GO_JA " and \\\n"
+     "baduk " GO_KO ". " GO "Go " GO_ZH " is " GO_TW ", igo \\\n"
+     GO_JA " and baduk " GO_KO ".])\n"},
+    {"combining marks stay with their base",
+     "(;FF[4]GM[1]C[" EA_30 "])",
+     20, 0,
+     "(;FF[4]CA[UTF-8]\n"
+     "GM[1]\n"
+     "C[" EA_17 "\\\n"
+     EA_13 "])\n"},
+    {"emoji joined by U+200D: one cluster",
+     "(;FF[4]GM[1]C[" FAM_12 "])",
+     20, 0,
+     "(;FF[4]CA[UTF-8]\n"
+     "GM[1]\n"
+     "C[" FAM_8 "\\\n"
+     FAM_4 "])\n"},
+    {"fullwidth forms: two columns each",
+     "(;FF[4]GM[1]C[" FW_6 "])",
+     30, 0,
+     "(;FF[4]CA[UTF-8]GM[1]\n"
+     "C[" FW_2 FW_A "\\\n"
+     FW_BC3 FW FW_A "\xef\xbc\xa2\xef\xbc\xa3\\\n"
+     "\xef\xbc\x91\xef\xbc\x92\xef\xbc\x93" FW "])\n"},
+    {"a line exactly at the width",
+     "(;FF[4]GM[1]C[" WQ_36 "x])",
+     0, 0,
+     "(;FF[4]CA[UTF-8]GM[1]\n"
+     "C[" WQ_36 "x]\n"
+     ")\n"},
+    {"a line one column past the width",
+     "(;FF[4]GM[1]C[" WQ_36 "xy])",
+     0, 0,
+     "(;FF[4]CA[UTF-8]GM[1]\n"
+     "C[" WQ_36 "x\\\n"
+     "y])\n"},
     {"escape pairs are not split",
      "(;FF[4]GM[1]C[x" BS2 BS2 BS2 BS2 BS2 BS2 BS2 BS2 BS2 BS2 BS2 BS2 BS2 BS2
      BS2 BS2 BS2 BS2 "])", 20, 0,
@@ -165,6 +246,27 @@ START_TEST(test_fixed_point) {
 }
 END_TEST
 
+/* The first line of s wider than width columns (grapheme clusters of
+ * their display width), 1 for the first line; 0 when there is none. */
+static size_t first_wide_line_shown(const char *s, size_t width) {
+    size_t line = 1;
+    for (;;) {
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s), cols = 0;
+        for (size_t i = 0; i < n;) {
+            size_t cw;
+            i += sgft__cluster(s, n, i, &cw);
+            cols += cw;
+        }
+        if (cols > width)
+            return line;
+        if (!e)
+            return 0;
+        s = e + 1;
+        line++;
+    }
+}
+
 /* Soft line breaks keep every line within the width, and each line is
  * whole UTF-8 characters. */
 START_TEST(test_wrapped_lines) {
@@ -177,9 +279,9 @@ START_TEST(test_wrapped_lines) {
     run_sgf(r->in, strlen(r->in), &o, false, &res);
     /* "CA[UTF-8]" alone is 9 columns: only widths from 10 up are kept. */
     if (width >= 10)
-        ck_assert_msg(first_wide_line(res.out, width) == 0,
+        ck_assert_msg(first_wide_line_shown(res.out, width) == 0,
                       "%s: line %zu wider than %u", r->name,
-                      first_wide_line(res.out, width), width);
+                      first_wide_line_shown(res.out, width), width);
     for (const char *s = res.out; *s;) {
         const char *e = strchr(s, '\n');
         size_t n = e ? (size_t)(e - s) : strlen(s);
