@@ -2,30 +2,10 @@
  * page), an example run through the library with the options given,
  * and how to silence it. */
 #include "cli.h"
+#include "usage.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-/* The message named by which: "15", "E15", or its key (any case); 0 for
- * none. */
-static int message_of(const char *which) {
-    const char *p = which;
-    if (isalpha((unsigned char)p[0]) && isdigit((unsigned char)p[1]))
-        p++;
-    if (isdigit((unsigned char)*p)) {
-        char *end;
-        long n = strtol(p, &end, 10);
-        return !*end && n > 0 && n < SGFT_MAX_MSG && sgft_msg_known((int)n)
-                   ? (int)n
-                   : 0;
-    }
-    for (int n = 1; n < SGFT_MAX_MSG; n++)
-        if (sgft_msg_known(n) && strcasecmp(sgft_msg_key(n), which) == 0)
-            return n;
-    return 0;
-}
 
 /* Prints text wrapped to 76 columns, each line indented by two spaces;
  * "\n\n" starts a new paragraph. */
@@ -51,12 +31,49 @@ static void example_diag(const sgft_diag *d, void *data) {
     sgft_print_diag(stdout, SGFT_FORMAT_TEXT, "example.sgf", d);
 }
 
+/* A rule of --list-rules: what it checks, the messages it may raise,
+ * how to silence them. */
+static int explain_rule(size_t r) {
+    printf("Rule %s (%s), %zu in the order of the checks:\n",
+           sgft_rule_key(r), sgft_scope_name(sgft_rule_scope(r)), r + 1);
+    wrapped(sgft_rule_text(r));
+    printf("\nIt may raise:\n");
+    for (size_t j = 0; sgft_rule_message(r, j); j++) {
+        int n = sgft_rule_message(r, j);
+        printf("  %3d %s%s\n", n, sgft_msg_key(n),
+               usage_fatal(n) ? " (a fatal error: not silenced)" : "");
+    }
+    printf("\n");
+    static const char how[] =
+        "To silence them: -d%s or --mute=%s (a fatal error aside); each "
+        "message is silenced as a whole, also where other rules raise it "
+        "(--explain=N tells of message N).";
+    size_t size = sizeof how + 2 * strlen(sgft_rule_key(r));
+    char *t = malloc(size);
+    if (!t) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        return 20;
+    }
+    snprintf(t, size, how, sgft_rule_key(r), sgft_rule_key(r));
+    cli_wrap(t, 0, 0, 76);
+    free(t);
+    return 0;
+}
+
 int explain(cli *c, const char *which) {
-    int n = message_of(which);
+    int n = usage_message(which);
+    long rule = n ? -1 : usage_rule(which);
+    if (rule >= 0)
+        return explain_rule((size_t)rule);
     if (!n) {
-        char d[200];
-        snprintf(d, sizeof d, "--explain=%.150s", which);
-        cli_fatal(c, 49, d);
+        char *why = usage_unknown_name(which, true);
+        size_t size = strlen(which) + 12 + (why ? strlen(why) + 2 : 0);
+        char *d = malloc(size);
+        if (d)
+            snprintf(d, size, "--explain=%s%s%s", which, why ? ": " : "",
+                     why ? why : "");
+        free(why);
+        cli_fatal(c, 49, d ? d : "--explain");
     }
     /* Its severity and critical mark as the catalogue resolves them. */
     first_diag fd = {0};

@@ -6,6 +6,7 @@
  * Option letters, message numbers and exit statuses are SGFC's. */
 #include "cli.h"
 #include "duplicates.h"
+#include "usage.h"
 #include "walk.h"
 
 #include <errno.h>
@@ -49,9 +50,28 @@ static char config_why[300];
 
 /* --- printing diagnostics ----------------------------------------------- */
 
-/* Reports a command-line fault (a fatal message) and exits with 20; in a
- * configuration file, returns to the reader of the file instead. */
-static void fatal(cli *c, int code, const char *detail) {
+/* A diagnostic of the command line with a hint in its text. */
+typedef struct hinted {
+    cli *c;
+    const char *hint;
+} hinted;
+
+static void hinted_diag(const sgft_diag *d, void *data) {
+    const hinted *h = data;
+    sgft_diag e = *d;
+    char *t = h->hint ? usage_with_hint(d->text, h->hint) : NULL;
+    if (t)
+        e.text = t;
+    print_diag(&e, h->c);
+    free(t);
+}
+
+/* Reports a command-line fault (a fatal message, with hint in its text
+ * when not NULL) and exits with 20; in a configuration file, returns to
+ * the reader of the file instead.  own1 and own2 (malloc'd, or NULL) are
+ * freed first. */
+static _Noreturn void fatal_hint(cli *c, int code, const char *detail,
+                                 const char *hint, char *own1, char *own2) {
     if (config_jump) {
         const char *t = sgft_msg_text(code);
         const char *slot = strstr(t, "%d");
@@ -60,20 +80,44 @@ static void fatal(cli *c, int code, const char *detail) {
                      (int)(slot - t), t, detail ? detail : "", slot + 2);
         else
             snprintf(config_why, sizeof config_why, "%s", t);
+        char *with = hint ? usage_with_hint(config_why, hint) : NULL;
+        if (with)
+            snprintf(config_why, sizeof config_why, "%s", with);
+        free(with);
+        free(own1);
+        free(own2);
         longjmp(*config_jump, 1);
     }
     if (!c->rep)
         c->rep = sgft_reporter_new(stderr, c->fmt, 0);
-    sgft_ctx *ctx = sgft_ctx_new(c->opt, print_diag, c);
+    hinted h = {c, hint};
+    sgft_ctx *ctx = sgft_ctx_new(c->opt, hinted_diag, &h);
     if (!ctx || !c->rep) {
         fprintf(stderr, "sgftidy: out of memory\n");
         exit(20);
     }
-    c->cur_file = "sgftidy";
+    if (!c->cur_file)
+        c->cur_file = "sgftidy";
     sgft_report(ctx, code, detail);
     sgft_ctx_free(ctx);
     sgft_reporter_close(c->rep);
+    free(own1);
+    free(own2);
     exit(20);
+}
+
+static _Noreturn void fatal(cli *c, int code, const char *detail) {
+    c->cur_file = NULL;
+    fatal_hint(c, code, detail, NULL, NULL, NULL);
+}
+
+/* Message 49 for option o as spelled (with its argument): why, or the
+ * values the option takes (why NULL); why is freed. */
+static _Noreturn void bad_value(cli *c, const char *option,
+                                const char *spelled, char *why) {
+    char *d = usage_bad_value(option, spelled, why);
+    c->cur_file = NULL;
+    fatal_hint(c, 49, d ? d : spelled, NULL, d, why);
 }
 
 void cli_fatal(cli *c, int code, const char *detail) { fatal(c, code, detail); }
@@ -124,20 +168,6 @@ static void print_wrapped(const char *left, const char *text) {
     cli_wrap(text, col, INDENT, WIDTH);
 }
 
-/* --list-rules: one line per rule of the library: key, scope, the
- * messages it may raise, what it checks. */
-static void print_rules(void) {
-    for (size_t i = 0; i < sgft_rule_count(); i++) {
-        char msgs[64] = "";
-        size_t n = 0;
-        for (size_t j = 0; sgft_rule_message(i, j) && n < sizeof msgs; j++)
-            n += (size_t)snprintf(msgs + n, sizeof msgs - n, "%s%d",
-                                  j ? "," : "", sgft_rule_message(i, j));
-        printf("%-19s %-10s %-24s %s\n", sgft_rule_key(i),
-               sgft_scope_name(sgft_rule_scope(i)), msgs, sgft_rule_text(i));
-    }
-}
-
 static void print_help(void) {
     printf("Usage: sgftidy [OPTIONS] INFILE [OUTFILE]\n"
            "       sgftidy [OPTIONS] --check|--in-place|--outdir=DIR PATH...\n"
@@ -163,7 +193,8 @@ static void print_help(void) {
                  o->arg == A_OPT ? "]" : "");
         print_wrapped(left, o->help);
     }
-    printf("\nExit status: 0 no messages, 5 warnings, 10 errors, 20 fatal error.\n"
+    printf("\nExit status: 0 no messages, 5 warnings, 10 errors, 20 fatal error\n"
+           "(a usage error is one).\n"
            "Diagnostics go to standard error.  See sgftidy(1).\n");
 }
 
@@ -211,6 +242,7 @@ static int parse_num(const char *s, long lo, long hi, long *out) {
 /* Applies option o with argument arg (NULL for A_NONE).  spelled is how
  * the user wrote it, for messages. */
 static bool replaying; /* cli_apply_given() at work */
+static bool list_rules; /* --list-rules given: run once all are read */
 
 /* The options a configuration file may hold: those about checking and
  * writing one file. */
@@ -255,12 +287,9 @@ static void apply(cli *c, const opt_def *o, const char *arg,
              arg && spelled[1] == '-' ? "=" : "", arg ? arg : "");
     if (o - options == O_SIGNATURE) {
         /* -g, --signature[=sgfc|symmetric] */
-        if (!arg || strcmp(arg, "sgfc") == 0)
-            v = 1;
-        else if (strcmp(arg, "symmetric") == 0)
-            v = 2;
-        else
-            fatal(c, 49, detail);
+        v = arg ? usage_word(o->name, arg) : 1;
+        if (v < 0)
+            bad_value(c, o->name, detail, NULL);
         sgft_options_set(c->opt, SGFT_OPT_SIGNATURE, v);
         return;
     }
@@ -269,17 +298,24 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         if (o->arg == A_NONE)
             v = 1;
         else if (parse_num(arg, 0, 1000000, &v))
-            fatal(c, 49, detail);
+            bad_value(c, o->name, detail, NULL);
         if (sgft_options_set(c->opt, (sgft_option)o->lib, v) != 0)
-            fatal(c, 49, detail);
+            bad_value(c, o->name, detail, NULL);
         return;
     }
     switch ((opt_id)(o - options)) {
     case O_DISABLE:
-        if (parse_num(arg, 1, SGFT_MAX_MSG - 1, &v) ||
-            sgft_options_disable(c->opt, (int)v) != 0)
-            fatal(c, 49, detail);
+    case O_MUTE: {
+        /* numbers, keys, rules: usage.c */
+        bool off[SGFT_MAX_MSG] = {false};
+        char *why;
+        if (usage_silence(arg ? arg : "", off, &why) != 0)
+            bad_value(c, o->name, detail, why);
+        for (int n = 1; n < SGFT_MAX_MSG; n++)
+            if (off[n])
+                sgft_options_disable(c->opt, n);
         break;
+    }
     case O_HELP:
         print_help();
         exit(0);
@@ -298,7 +334,7 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         break;
     case O_DELETE_PROP:
         if (!arg || sgft_options_delete_prop(c->opt, arg) != 0)
-            fatal(c, 49, detail);
+            bad_value(c, o->name, detail, NULL);
         break;
     case O_CHECK:
     case O_IN_PLACE:
@@ -321,35 +357,23 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_RECURSIVE: c->recursive = true; break;
     case O_EXTENSIONS:
         if (!valid_extensions(arg))
-            fatal(c, 49, detail);
+            bad_value(c, o->name, detail, NULL);
         c->exts = arg;
         break;
     case O_JOBS:
-        if (parse_num(arg, 0, 1024, &v))
-            fatal(c, 49, detail);
+        if (parse_num(arg, 0, JOBS_MAX, &v))
+            bad_value(c, o->name, detail, NULL);
         c->jobs = v ? (unsigned)v : jobs_default();
         break;
-    case O_LIST_RULES:
-        print_rules();
-        exit(0);
+    case O_LIST_RULES: list_rules = true; break;
     case O_VERSION:
         printf("sgftidy %s\n", SGFT_VERSION);
         exit(0);
     case O_FORMAT: {
-        int f = sgft_format_from_name(arg);
+        int f = usage_word(o->name, arg);
         if (f < 0)
-            fatal(c, 49, detail);
+            bad_value(c, o->name, detail, NULL);
         c->fmt = (sgft_format)f;
-        break;
-    }
-    case O_MUTE: {
-        int n = 1;
-        for (; n < SGFT_MAX_MSG; n++)
-            if (sgft_msg_known(n) && strcmp(sgft_msg_key(n), arg) == 0)
-                break;
-        if (n == SGFT_MAX_MSG)
-            fatal(c, 49, detail);
-        sgft_options_disable(c->opt, n);
         break;
     }
     case O_LIST_DIFFERENT:
@@ -360,25 +384,17 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         c->cmp = m;
         break;
     }
-    case O_COLOR:
-        if (strcmp(arg, "auto") == 0)
-            c->colour = 0;
-        else if (strcmp(arg, "always") == 0)
-            c->colour = 1;
-        else if (strcmp(arg, "never") == 0)
-            c->colour = 2;
-        else
-            fatal(c, 49, detail);
+    case O_COLOR: {
+        int k = usage_word(o->name, arg);
+        if (k < 0)
+            bad_value(c, o->name, detail, NULL);
+        c->colour = k;
         break;
+    }
     case O_FAIL_ON: {
-        /* in the array rather than pointed to: at most 8 bytes each */
-        static const char levels[][9] = {"info", "warning", "error",
-                                         "critical"};
-        int k = 0;
-        while (k < 4 && strcmp(arg, levels[k]) != 0)
-            k++;
-        if (k == 4)
-            fatal(c, 49, detail);
+        int k = usage_word(o->name, arg);
+        if (k < 0)
+            bad_value(c, o->name, detail, NULL);
         c->fail_on = (fail_level)k;
         break;
     }
@@ -406,8 +422,16 @@ static void short_options(cli *c, const char *s, char **argv, int *i) {
             apply(c, o, NULL, spelled);
             continue;
         }
+        if (o - options == O_DISABLE && *p && !(*p >= '0' && *p <= '9') &&
+            !(strchr("IWEFiwef", *p) && p[1] >= '0' && p[1] <= '9')) {
+            /* "-dUNKNOWN_PROP": a name, the rest of the word */
+            apply(c, o, p, spelled);
+            return;
+        }
         char arg[128];
         size_t n = 0;
+        if (o - options == O_DISABLE && !(*p >= '0' && *p <= '9') && *p)
+            arg[n++] = *p++; /* "-dW35": the letter of the number */
         while (*p && n + 1 < sizeof arg &&
                (o->arg == A_NUM ? (*p >= '0' && *p <= '9')
                                 : (*p >= 'A' && *p <= 'Z')))
@@ -434,20 +458,29 @@ static void long_option(cli *c, const char *s, char **argv, int *i) {
         char spelled[80];
         snprintf(spelled, sizeof spelled, "--%.*s", (int)len, name);
         if (o->arg == A_NONE || (o->arg == A_OPT && !eq)) {
-            if (eq)
-                fatal(c, 49, s);
+            if (eq) {
+                char why[100];
+                snprintf(why, sizeof why, "%s takes no argument", spelled);
+                bad_value(c, o->name, s, strdup(why));
+            }
             apply(c, o, NULL, spelled);
             return;
         }
         const char *arg = eq ? eq + 1 : argv[*i + 1];
         if (!arg)
-            fatal(c, 49, s);
+            bad_value(c, o->name, s,
+                      usage_has_values(o->name) ? NULL
+                                                : strdup("needs an argument"));
         if (!eq)
             ++*i;
         apply(c, o, arg, spelled);
         return;
     }
-    fatal(c, 68, s);
+    /* Not an option: the names nearest to it (no prefix is taken for
+     * an option, lest a new option change what one means). */
+    char *hint = usage_suggest_option(name, len, "--");
+    c->cur_file = NULL;
+    fatal_hint(c, 68, s, hint, hint, NULL);
 }
 
 /* An option of a configuration file: its long name and argument (NULL
@@ -461,7 +494,10 @@ int cli_apply_named(cli *c, const char *name, const char *arg,
         if (strcmp(options[k].name, name) == 0)
             o = &options[k];
     if (!o) {
-        snprintf(why, why_size, "unknown option '%s'", name);
+        char *hint = usage_suggest_option(name, strlen(name), "");
+        snprintf(why, why_size, "unknown option '%s'%s%s", name,
+                 hint ? "; " : "", hint ? hint : "");
+        free(hint);
         return -1;
     }
     if (o->arg != A_OPT && (o->arg == A_NONE) != (arg == NULL)) {
@@ -571,15 +607,37 @@ static void parse_args(cli *c, int argc, char **argv) {
     }
 }
 
-/* --color and NO_COLOR: whether a stream gets colours (tty: it is a
- * terminal). */
+/* --color and the environment: whether a stream gets colours (tty: it
+ * is a terminal). */
 static bool colour_for(const cli *c, bool tty) {
-    if (c->colour != 0)
-        return c->colour == 1;
-    if (!tty)
-        return false;
-    const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
-    return !(no && *no) && !(term && strcmp(term, "dumb") == 0);
+    return usage_colour(c->colour, tty);
+}
+
+/* INFILE or OUTFILE a folder, without a batch mode: message 3 or 26
+ * saying what to use instead (the library would say only that a folder
+ * is no file). */
+static void folder_hints(cli *c) {
+    const char *in = c->files[0];
+    if (strcmp(in, "-") != 0 && usage_is_folder(in)) {
+        char *d = malloc(strlen(in) + sizeof BATCH_MODES + 80);
+        if (d)
+            sprintf(d, "%s is a folder: use " BATCH_MODES
+                       " (-R for subfolders)", in);
+        c->cur_file = in;
+        fatal_hint(c, 3, d ? d : in, NULL, d, NULL);
+    }
+    const char *out = c->nfiles == 2 ? c->files[1] : NULL;
+    struct stat st;
+    if (out && !sgft_options_get(c->opt, SGFT_OPT_SPLIT) &&
+        strcmp(out, "-") != 0 && usage_is_folder(out) &&
+        (strcmp(in, "-") == 0 || stat(in, &st) == 0)) {
+        char *d = malloc(2 * strlen(out) + 80);
+        if (d)
+            sprintf(d, "%s is a folder: --outdir=%s writes the cleaned copy "
+                       "into it", out, out);
+        c->cur_file = in;
+        fatal_hint(c, 26, d ? d : out, NULL, d, NULL);
+    }
 }
 
 /* --duplicates: copies of one game across all the files. */
@@ -645,6 +703,19 @@ int main(int argc, char **argv) {
         return 0;
     }
     parse_args(&c, argc, argv);
+    if (list_rules) {
+        if (c.fmt != SGFT_FORMAT_TEXT && c.fmt != SGFT_FORMAT_SGFC &&
+            c.fmt != SGFT_FORMAT_JSON) {
+            char d[100];
+            snprintf(d, sizeof d, "--list-rules prints text, or JSON "
+                                  "lines with --format=json: not --format=%s",
+                     sgft_format_name(c.fmt));
+            fatal(&c, 101, d);
+        }
+        usage_list_rules(c.fmt == SGFT_FORMAT_JSON);
+        cli_free(&c);
+        return 0;
+    }
     /* Asked once: the colours and the progress line both want to know. */
     bool err_tty = isatty(STDERR_FILENO);
     c.colour_err = colour_for(&c, err_tty);
@@ -679,10 +750,11 @@ int main(int argc, char **argv) {
                            "form: not with -s, --parse-only or --dump-tree");
         c.mode = B_CHECK;
     }
+    if (c.mode == B_NONE && c.recursive)
+        fatal(&c, 101, "-R goes with a batch mode: " BATCH_MODES);
     if (c.files_from) {
         if (c.mode == B_NONE)
-            fatal(&c, 101, "--files-from goes with --check, --in-place, "
-                           "--outdir, --list-different or --diff");
+            fatal(&c, 101, "--files-from goes with a batch mode: " BATCH_MODES);
         read_files_from(&c);
     }
     if (c.nfiles == 0 && !c.files_from)
@@ -691,8 +763,8 @@ int main(int argc, char **argv) {
         fatal(&c, 1, c.files[2]);
     if (c.overwrite && (c.mode != B_NONE || c.nfiles != 2))
         fatal(&c, 101, "--overwrite goes with INFILE OUTFILE");
-    if (c.mode == B_NONE && c.recursive)
-        fatal(&c, 101, "-R goes with --check, --in-place or --outdir");
+    if (c.mode == B_NONE)
+        folder_hints(&c);
     if (sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) && (c.nfiles == 2 || c.mode > B_CHECK))
         fatal(&c, 101, "--parse-only writes nothing");
     if (sgft_options_get(c.opt, SGFT_OPT_STRIP_ANALYSIS) &&

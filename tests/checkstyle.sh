@@ -90,7 +90,7 @@ check missing 20 "$head<file name=\"good.sgf\"/>
 $tail" -- --format=checkstyle --check good.sgf missing.sgf
 valid missing
 check command-line 20 "$head<file name=\"sgftidy\">
-<error severity=\"error\" message=\"bad option argument: -l9\" source=\"sgftidy.49\"/>
+<error severity=\"error\" message=\"bad option argument: -l9: valid values are 1-4\" source=\"sgftidy.49\"/>
 </file>
 $tail" -- --format=checkstyle -l9 good.sgf
 valid command-line

@@ -203,7 +203,8 @@ EOF
     mkdir dir.sgf
     limited "$SGFTIDY" dir.sgf dir.sgf >out 2>err
     rc=$?
-    printf 'dir.sgf: %s\n' "$folder_msg" >want
+    printf 'dir.sgf: fatal F3: cannot open input file: dir.sgf is a folder: use %s (-R for subfolders)\n' \
+        '--check, --in-place, --outdir=DIR, --list-different, --diff or --duplicates' >want
     expect "folder-as-own-output" 20 want err $rc
 else
     notice "SKIP inputs: files swapped during a run (no test build with hooks)"

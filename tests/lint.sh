@@ -213,7 +213,7 @@ grep -qx '    example.sgf:1:15: error E15: illegal <DT> value corrected; new \[2
 grep -q '^To silence it: -d15 or --mute=BAD_VALUE_CORRECTED' "$TMPD/x" && ok || bad "--explain silence"
 run --explain=unknown_prop | head -n 1 | grep -qx 'Message 35, UNKNOWN_PROP: warning' && ok || bad "--explain by key"
 run --explain=3 | grep -qx 'A fatal error cannot be silenced.' && ok || bad "--explain fatal"
-check explain-bad 20 "" "sgftidy: fatal F49: bad option argument: --explain=999$nl" -- --explain=999
+check explain-bad 20 "" "sgftidy: fatal F49: bad option argument: --explain=999: no message has the number 999$nl" -- --explain=999
 # Every example gives its message.
 n=1
 while [ $n -lt 200 ]; do
@@ -246,7 +246,7 @@ i=0
 while [ $i -lt 150 ]; do printf '%s\n' "$long" >>list; i=$((i + 1)); done
 (cd "$TMPD/w" && run --files-from=list --check) 2>&1 | grep -c "^$long: OK\$" | grep -qx 150 && ok || bad "a list of 150 KB"
 check files-from-folder 20 "" "sgftidy: fatal F4: cannot read input file: g: Is a directory$nl" -- --files-from=g --check
-check files-from-alone 20 "" "sgftidy: fatal F101: options conflict: --files-from goes with --check, --in-place, --outdir, --list-different or --diff$nl" -- --files-from=list
+check files-from-alone 20 "" "sgftidy: fatal F101: options conflict: --files-from goes with a batch mode: --check, --in-place, --outdir=DIR, --list-different, --diff or --duplicates$nl" -- --files-from=list
 check null-alone 20 "" "sgftidy: fatal F101: options conflict: -0 goes with --files-from$nl" -- -0 --check g
 check files-from-missing 20 "" "sgftidy: fatal F3: cannot open input file: nolist: No such file or directory$nl" -- --files-from=nolist --check
 check list-in-place 20 "" "sgftidy: fatal F101: options conflict: --list-different and --diff write nothing: not with --in-place or --outdir$nl" -- --list-different --in-place g
@@ -262,7 +262,7 @@ check no-config 5 "" "cfg/a/b/w.sgf:1:28: warning W35: unknown property <XY> kep
 printf 'strict\nin-place\n' >cfg/a/.sgftidy
 check config-bad 20 "" "cfg/a/b/w.sgf: fatal F120: configuration file not used: $TMPD/w/cfg/a/.sgftidy:2: --in-place is not an option for a configuration file$nl" -- -q cfg/a/b/w.sgf
 printf 'width = x\n' >cfg/a/.sgftidy
-check config-bad-arg 20 "" "cfg/a/b/w.sgf: fatal F120: configuration file not used: $TMPD/w/cfg/a/.sgftidy:1: bad option argument: --width=x$nl" -- -q cfg/a/b/w.sgf
+check config-bad-arg 20 "" "cfg/a/b/w.sgf: fatal F120: configuration file not used: $TMPD/w/cfg/a/.sgftidy:1: bad option argument: --width=x: valid values are 20-1000000$nl" -- -q cfg/a/b/w.sgf
 printf 'no-such\n' >cfg/a/.sgftidy
 check config-unknown 20 "" "cfg/a/b/w.sgf: fatal F120: configuration file not used: $TMPD/w/cfg/a/.sgftidy:1: unknown option 'no-such'$nl" -- -q cfg/a/b/w.sgf
 rm cfg/a/.sgftidy

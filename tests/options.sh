@@ -48,21 +48,21 @@ printf '(;FF[4]GM[1]SZ[9];B[aa] junk ;W[bb])\n' >"$TMPD/bad.sgf"
 check too-many-files 20 "sgftidy: fatal F1: too many file names on the command line: c.sgf$nl" -- good.sgf b.sgf c.sgf
 check unknown-letter 20 "sgftidy: fatal F2: unknown command-line option 'x' (--help for help)$nl" -- -wx good.sgf
 check no-input 20 "sgftidy: fatal F48: no input file given$nl" -- -w
-check bad-l 20 "sgftidy: fatal F49: bad option argument: -l7$nl" -- -l7 good.sgf
-check bad-d 20 "sgftidy: fatal F49: bad option argument: -d99$nl" -- -d99 good.sgf
-check bad-b 20 "sgftidy: fatal F49: bad option argument: -b0$nl" -- -b0 good.sgf
-check bad-y 20 "sgftidy: fatal F49: bad option argument: -yZZ$nl" -- -yZZ good.sgf
-check bad-format 20 "sgftidy: fatal F49: bad option argument: --format=xml$nl" -- --format=xml good.sgf
-check bad-mute 20 "sgftidy: fatal F49: bad option argument: --mute=NO_SUCH_KEY$nl" -- --mute=NO_SUCH_KEY good.sgf
-check bad-signature 20 "sgftidy: fatal F49: bad option argument: --signature=mirror$nl" -- --signature=mirror good.sgf
+check bad-l 20 "sgftidy: fatal F49: bad option argument: -l7: valid values are 1-4$nl" -- -l7 good.sgf
+check bad-d 20 "sgftidy: fatal F49: bad option argument: -d99: no message has the number 99$nl" -- -d99 good.sgf
+check bad-b 20 "sgftidy: fatal F49: bad option argument: -b0: valid values are 1, 2, 3$nl" -- -b0 good.sgf
+check bad-y 20 "sgftidy: fatal F49: bad option argument: -yZZ: valid values are the identifiers of known properties, in uppercase letters (VW)$nl" -- -yZZ good.sgf
+check bad-format 20 "sgftidy: fatal F49: bad option argument: --format=xml: valid values are default, sgfc, json, sarif, github, gitlab, checkstyle$nl" -- --format=xml good.sgf
+check bad-mute 20 "sgftidy: fatal F49: bad option argument: --mute=NO_SUCH_KEY: names no message or rule$nl" -- --mute=NO_SUCH_KEY good.sgf
+check bad-signature 20 "sgftidy: fatal F49: bad option argument: --signature=mirror: valid values are sgfc, symmetric$nl" -- --signature=mirror good.sgf
 check strip-parse-only 20 "sgftidy: fatal F101: options conflict: --strip-analysis needs the checks: not with --parse-only or --duplicates$nl" -- --strip-analysis --parse-only good.sgf
 check symmetric-duplicates 20 "sgftidy: fatal F101: options conflict: --signature=symmetric needs the checks: not with --parse-only or --duplicates$nl" -- --signature=symmetric --duplicates good.sgf
-check unknown-long 20 "sgftidy: fatal F68: unknown command-line option '--versi' (--help for help)$nl" -- --versi good.sgf
+check unknown-long 20 "sgftidy: fatal F68: unknown command-line option '--versi'; did you mean '--version'? (--help for help)$nl" -- --versi good.sgf
 
 # File faults.
 check no-such-input 20 "missing.sgf: fatal F3: cannot open input file: No such file or directory$nl" -- missing.sgf
 mkdir "$TMPD/dir.sgf"
-check input-is-dir 20 "dir.sgf: fatal F3: cannot open input file: it is a folder, not a file (a folder is not read; named to --check, --in-place or --outdir it is walked, with -R also inside a folder walked)$nl" -- dir.sgf
+check input-is-dir 20 "dir.sgf: fatal F3: cannot open input file: dir.sgf is a folder: use --check, --in-place, --outdir=DIR, --list-different, --diff or --duplicates (-R for subfolders)$nl" -- dir.sgf
 check no-such-outdir 20 "good.sgf: fatal F26: cannot open output file: no/such/dir/out.sgf: No such file or directory$nl" -- -q good.sgf no/such/dir/out.sgf
 if [ -w /dev/full ]; then
     (cd "$TMPD" && run -q good.sgf - >/dev/full 2>"$TMPD/stderr")
