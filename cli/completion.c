@@ -34,6 +34,7 @@ static const row rows[C__COUNT] = {
 
 /* The endings of game records, as a shell pattern's alternatives. */
 #define RECORD_ALT "sgf|SGF|gib|GIB|ngf|NGF|ugf|UGF|ugi|UGI"
+#define RECORD_CASE "*.sgf|*.SGF|*.gib|*.GIB|*.ngf|*.NGF|*.ugf|*.UGF|*.ugi|*.UGI"
 
 typedef enum value_kind { V_NONE, V_WORDS, V_DIR, V_FILE, V_ANY } value_kind;
 
@@ -164,10 +165,15 @@ static void bash(FILE *f) {
         }
     fputs("' -- \"$cur\")) ;;\n"
           "    *)\n"
-          "        local IFS=$'\\n'\n"
+          "        # folders, and files with the ending of a game record\n"
+          "        local IFS=$'\\n' f\n"
           "        compopt -o filenames 2>/dev/null\n"
-          "        COMPREPLY=($(compgen -d -- \"$cur\")\n"
-          "            $(compgen -f -X '!*.@(" RECORD_ALT ")' -- \"$cur\")) ;;\n"
+          "        for f in $(compgen -f -- \"$cur\"); do\n"
+          "            case $f in\n"
+          "            " RECORD_CASE ") COMPREPLY+=(\"$f\") ;;\n"
+          "            *) [[ -d $f ]] && COMPREPLY+=(\"$f\") ;;\n"
+          "            esac\n"
+          "        done ;;\n"
           "    esac\n"
           "    return 0\n"
           "}\n"
@@ -197,7 +203,7 @@ static void zsh(FILE *f) {
         value_kind k = values(i, v, sizeof v);
         /* the long name */
         fprintf(f, "  '--%s%s[", r->name,
-                r->arg == A_STR ? "=-" : r->arg == A_OPT ? "=-" : "");
+                r->arg != A_NONE ? "=-" : "");
         describe(f, r->help, "[]'\\`$");
         fputc(']', f);
         if (r->arg == A_OPT)
