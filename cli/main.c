@@ -369,6 +369,12 @@ static void apply(cli *c, const opt_def *o, const char *arg,
     case O_VERSION:
         printf("sgftidy %s\n", SGFT_VERSION);
         exit(0);
+    case O_COMPLETION: {
+        int cli_completion(const char *shell); /* completion.c */
+        if (strcmp(arg, "bash") && strcmp(arg, "zsh") && strcmp(arg, "fish"))
+            fatal(c, 49, detail);
+        exit(cli_completion(arg) == 0 ? 0 : 20);
+    }
     case O_FORMAT: {
         int f = usage_word(o->name, arg);
         if (f < 0)

@@ -66,6 +66,7 @@ COMMAND(RECURSIVE, 'R', "recursive", A_NONE, "", "batch: take the game records o
 COMMAND(EXTENSIONS, 0, "extensions", A_STR, "LIST", "batch: the endings of the file names taken from folders, comma-separated (default sgf,gib,ngf,ugf,ugi; with --in-place sgf)")
 COMMAND(LIST_RULES, 0, "list-rules", A_NONE, "", "print the rules of the checks, in the order they run, and exit (with --format=json: JSON lines)")
 COMMAND(VERSION, 0, "version", A_NONE, "", "print the version and exit")
+COMMAND(COMPLETION, 0, "completion", A_STR, "SHELL", "print the completion script of SHELL (bash, zsh or fish) from this table of options, and exit")
 COMMAND(FORMAT, 0, "format", A_STR, "FORM", "diagnostics as: default (FILE:LINE:COL: ...), sgfc, json, sarif, github, gitlab, checkstyle")
 COMMAND(MUTE, 0, "mute", A_STR, "KEY", "do not report the message with this key, e.g. UNKNOWN_PROP; takes what -d takes (repeatable)")
 OPTION(SUPERKO, 0, "superko", A_NONE, "", superko, bool, 0, 1, 0, "Go: report a move that repeats a whole-board position of its line (positional superko, message 123)")
