@@ -122,6 +122,7 @@ MSG(148, FOREIGN_BAD_VALUE,   C_WARN,  0, "%d: value not understood, kept in <%p
 MSG(149, FOREIGN_BAD_LINE,    C_ERROR, 1, "%d: line not understood, skipped: \"%v\"")
 MSG(150, FOREIGN_UNREADABLE,  C_FATAL, 0, "record cannot be read: %d")
 MSG(151, FOREIGN_IN_PLACE,    C_FATAL, 0, "not rewritten in place: %d")
+MSG(152, NOT_NORMAL_FORM,     C_WARN,  0, "not in normal form: sgftidy --in-place would rewrite the file")
 MSG(130, FOX_KOMI,            C_WARN,  0, "<%p> value in the Fox server's convention corrected (%d); new [%v], old [%o]")
 MSG(131, GAMEINFO_WORDS,      C_WARN,  0, "<%p> value in words rewritten in its conventional form; new [%v], old [%o]")
 MSG(132, HANDICAP_NOT_IN_ROOT,C_INFO,  0, "handicap HA[%v] not placed in the root node: %d")

@@ -75,7 +75,7 @@ OPTION(PARSE_ONLY, 0, "parse-only", A_NONE, "", parse_only, bool, 0, 1, 0, "only
 OPTION(DUMP_TREE, 0, "dump-tree", A_NONE, "", dump_tree, bool, 0, 1, 0, "write a plain listing of the parsed content instead of SGF (for tests)")
 COMMAND(ENCODING, 0, "encoding", A_STR, "NAME", "read the input in charset NAME, whatever CA says")
 COMMAND(DEF_ENCODING, 0, "default-encoding", A_STR, "NAME", "charset of game trees without CA (before detection)")
-COMMAND(LIST_DIFFERENT, 0, "list-different", A_NONE, "", "print the path of each file that is not in the normalized form, one a line (quoted when it holds a control character); write nothing (exit status at least 1 when any)")
+COMMAND(LIST_DIFFERENT, 0, "list-different", A_NONE, "", "print the path of each file that is not in the normalized form, one a line (quoted when it holds a control character); write nothing (exit status at least 1 when any); machine formats give each warning 152")
 COMMAND(DIFF, 0, "diff", A_NONE, "", "print a unified diff of each file against its normalized form (patch -p0); write nothing")
 COMMAND(COLOR, 0, "color", A_STR, "WHEN", "colour diagnostics and diffs: auto (on a terminal, default; NO_COLOR, FORCE_COLOR, CLICOLOR_FORCE), always, never")
 COMMAND(FAIL_ON, 0, "fail-on", A_STR, "LEVEL", "the lowest level that makes the exit status non-zero: info, warning (default), error, critical")

@@ -116,6 +116,8 @@ int sgft_reporter_diag(sgft_reporter *r, const char *file,
                        const sgft_diag *d) {
     if (r->cur_skip < 0)
         r->cur_skip = skip_of(d);
+    if (!file && d->severity == SGFT_FATAL)
+        r->run_failed = true;
     if (r->ops->diag)
         r->ops->diag(r, file, d);
     else
@@ -126,8 +128,27 @@ int sgft_reporter_diag(sgft_reporter *r, const char *file,
     return ferror(r->f) ? -1 : 0;
 }
 
+/* A file not in normal form (--list-different, --diff): a result of its
+ * own in the formats that machines read (message 152, a warning, so
+ * that code scanning and annotations show it); the line formats only
+ * count it in their summary.  It is no message of the file's run: the
+ * exit status stays 1, as without it. */
+static void not_normal_form(sgft_reporter *r, const char *file) {
+    if (r->ops == &sgft__reporter_text || r->ops == &sgft__reporter_sgfc)
+        return;
+    sgft_diag d = {
+        .code = 152,
+        .key = sgft_msg_key(152),
+        .severity = SGFT_WARNING,
+        .text = sgft_msg_text(152),
+    };
+    sgft_reporter_diag(r, file, &d);
+}
+
 int sgft_reporter_file(sgft_reporter *r, const char *file,
                        const sgft_summary *s, unsigned flags) {
+    if (flags & SGFT_FILE_DIFFERENT)
+        not_normal_form(r, file);
     r->files++;
     if (s->fatal)
         r->failed++;
@@ -246,6 +267,8 @@ int sgft_reporter_close(sgft_reporter *r) {
         free(c);
     }
     free(r->group);
+    free(r->seen_file);
+    free(r->seen);
     free(r);
     return st;
 }

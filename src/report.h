@@ -76,10 +76,16 @@ struct sgft_reporter {
     unsigned long folders_unread;
     int cur_skip; /* of the file being reported, or -1 */
     bool failed_io;
+    bool run_failed; /* a fatal message of the command line itself */
     config_note *configs, **configs_end;
     /* A document grouped by file (Checkstyle): the name of the file whose
      * element is open, or NULL. */
     char *group;
+    /* GitLab: the file whose issues are being written (normalized), and
+     * the fingerprints of its issues so far, to number identical ones. */
+    char *seen_file;
+    unsigned long long *seen;
+    size_t n_seen, cap_seen;
 };
 
 /* report_summary.c: the summary of a run.  The lines of the line
@@ -90,5 +96,10 @@ struct sgft_reporter {
 void sgft__summary_lines(sgft_reporter *r, double secs);
 /* The summary as a JSON object {"files":...}. */
 void sgft__summary_object(const sgft_reporter *r, double secs);
+/* Whether the run failed as a run, not in the content of its files: a
+ * fatal message of the command line, a folder not read, or a file that
+ * failed for a reason other than holding no SGF data (for SARIF's
+ * executionSuccessful). */
+bool sgft__run_failed(const sgft_reporter *r);
 
 #endif /* SGFT_REPORT_H */

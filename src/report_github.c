@@ -34,8 +34,14 @@ static int github_line(FILE *f, const char *file, const sgft_diag *d,
     github_escaped(f, file, true);
     if (d->has_pos)
         fprintf(f, ",line=%lu,col=%lu", d->line, d->col);
-    fprintf(f, ",title=%c%d %s%s::", sgft_severity_letter(d->severity),
-            d->code, d->key, d->critical ? " (critical)" : "");
+    /* A message of the whole file has no line: GitHub shows it as an
+     * annotation of the file. */
+    char title[96];
+    snprintf(title, sizeof title, "%c%d %s%s", sgft_severity_letter(d->severity),
+             d->code, d->key, d->critical ? " (critical)" : "");
+    fputs(",title=", f);
+    github_escaped(f, title, true);
+    fputs("::", f);
     github_escaped(f, d->text, false);
     fputc('\n', f);
     return ferror(f) ? -1 : 0;

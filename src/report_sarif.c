@@ -3,6 +3,7 @@
  * when the reporter is made, each result when it comes, and the tail
  * (the invocation, with the summary of the run) at the close, so that
  * memory does not grow with the number of diagnostics. */
+#include "config.h"
 #include "format.h"
 #include "report.h"
 
@@ -97,11 +98,24 @@ static int rule_index(int code) {
     return k;
 }
 
+/* The project's home page, AC_INIT's URL (configure.ac): the driver's
+ * informationUri, left out while the project names none. */
+#ifndef PACKAGE_URL
+#define PACKAGE_URL ""
+#endif
+
 static void sarif_head(FILE *f) {
     fputs("{\"version\":\"2.1.0\",\"$schema\":"
           "\"https://json.schemastore.org/sarif-2.1.0.json\",\"runs\":[{"
-          "\"tool\":{\"driver\":{\"name\":\"sgftidy\",\"version\":\"" SGFT_VERSION
-          "\",\"semanticVersion\":\"" SGFT_VERSION "\",\"rules\":[",
+          "\"tool\":{\"driver\":{\"name\":\"sgftidy\",",
+          f);
+    if (PACKAGE_URL[0]) {
+        fputs("\"informationUri\":", f);
+        sgft__json_string(f, PACKAGE_URL);
+        fputc(',', f);
+    }
+    fputs("\"version\":\"" SGFT_VERSION "\",\"semanticVersion\":\"" SGFT_VERSION
+          "\",\"rules\":[",
           f);
     const char *sep = "";
     for (int n = 1; n < SGFT_MAX_MSG; n++) {
@@ -113,6 +127,10 @@ static void sarif_head(FILE *f) {
         template_text(f, sgft_msg_text(n));
         fputs("},\"fullDescription\":{\"text\":", f);
         const char *doc = sgft_msg_doc(n);
+        sgft__json_string(f, doc ? doc : sgft_msg_text(n));
+        /* The long description is the help too; the man page has no
+         * stable address of its own to give as helpUri. */
+        fputs("},\"help\":{\"text\":", f);
         sgft__json_string(f, doc ? doc : sgft_msg_text(n));
         fprintf(f, "},\"defaultConfiguration\":{\"level\":\"%s\"},"
                    "\"properties\":{\"key\":\"%s\",\"critical\":%s}}",
@@ -153,9 +171,13 @@ static void sarif_result(FILE *f, const char *file, const sgft_diag *d) {
               f);
         uri(f, file);
         fputc('}', f);
+        /* A message of the whole file: its first line, as code scanning
+         * needs a region in every location. */
         if (d->has_pos)
             fprintf(f, ",\"region\":{\"startLine\":%lu,\"startColumn\":%lu}",
                     d->line, d->col);
+        else
+            fputs(",\"region\":{\"startLine\":1}", f);
         fputs("}}]", f);
     }
     if (file && d->has_pos && d->fix_old && d->fix_new) {
@@ -196,7 +218,7 @@ static void sarif_diag(sgft_reporter *r, const char *file,
 static void sarif_close(sgft_reporter *r, double secs) {
     fprintf(r->f, "\n],\"invocations\":[{\"executionSuccessful\":%s,"
                   "\"properties\":{\"summary\":",
-            r->failed || r->folders_unread ? "false" : "true");
+            sgft__run_failed(r) ? "false" : "true");
     sgft__summary_object(r, secs);
     fputs("}}]}]}\n", r->f);
 }

@@ -126,7 +126,7 @@ s = sarif["runs"][0]["invocations"][0]["properties"]["summary"]
 want = [{"path": sys.argv[4] + "/w/r/.sgftidy", "used": False, "why": "a symbolic link"}]
 assert s["configuration_files"] == want, s
 assert any(r["ruleId"] == "142" for r in sarif["runs"][0]["results"])
-assert any(i["check_name"] == "CONFIG_REFUSED" for i in json.load(open(sys.argv[2])))
+assert any(i["check_name"] == "sgftidy/CONFIG_REFUSED" for i in json.load(open(sys.argv[2])))
 lines = [json.loads(l) for l in open(sys.argv[3])]
 assert lines[-1]["summary"]["configuration_files"] == want
 PY

@@ -24,6 +24,7 @@ untestable='
 142: a refused configuration file: needs one above the case folder (tests/config.sh)
 143: a folder that cannot be read: needs such a folder (tests/inputs.sh, tests/files.sh)
 151: a record of another format rewritten in place: needs the input as output (tests/foreign.sh)
+152: not in normal form: raised by the reporters with --list-different (tests/reports.sh)
 '
 pass=0
 fail=0

@@ -132,15 +132,15 @@ while read -r l; do printf '%s' "$l" | python3 -m json.tool >/dev/null || bad "j
 (cd "$TMPD/w" && run -R --format=gitlab --check ./g) 2>&1 >/dev/null |
     sed 's/"fingerprint":"[0-9a-f]\{32\}"/"fingerprint":"FP"/' >"$TMPD/gl"
 printf '%s\n' '[' \
-'{"description":"E15: illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]","check_name":"BAD_VALUE_CORRECTED","fingerprint":"FP","severity":"major","location":{"path":"g/date.sgf","positions":{"begin":{"line":1,"column":20}}}},' \
-'{"description":"E8 (critical): illegal characters outside values deleted: \"junk\"","check_name":"ILLEGAL_CHARS","fingerprint":"FP","severity":"critical","location":{"path":"g/sub/crit.sgf","positions":{"begin":{"line":1,"column":20}}}},' \
-'{"description":"W35: unknown property <XY> kept","check_name":"UNKNOWN_PROP","fingerprint":"FP","severity":"minor","location":{"path":"g/sub/warn.sgf","positions":{"begin":{"line":1,"column":28}}}}' \
+'{"description":"E15: illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]","check_name":"sgftidy/BAD_VALUE_CORRECTED","fingerprint":"FP","severity":"major","location":{"path":"g/date.sgf","lines":{"begin":1},"positions":{"begin":{"line":1,"column":20}}}},' \
+'{"description":"E8 (critical): illegal characters outside values deleted: \"junk\"","check_name":"sgftidy/ILLEGAL_CHARS","fingerprint":"FP","severity":"critical","location":{"path":"g/sub/crit.sgf","lines":{"begin":1},"positions":{"begin":{"line":1,"column":20}}}},' \
+'{"description":"W35: unknown property <XY> kept","check_name":"sgftidy/UNKNOWN_PROP","fingerprint":"FP","severity":"minor","location":{"path":"g/sub/warn.sgf","lines":{"begin":1},"positions":{"begin":{"line":1,"column":28}}}}' \
 ']' | diff -u - "$TMPD/gl" && ok || bad "gitlab report"
 python3 -m json.tool "$TMPD/gl" >/dev/null && ok || bad "gitlab does not parse"
 python3 - "$TMPD/gl" <<'PY' && ok || bad "gitlab issues"
 import json, sys
 issues = json.load(open(sys.argv[1]))
-assert [i["check_name"] for i in issues] == ["BAD_VALUE_CORRECTED", "ILLEGAL_CHARS", "UNKNOWN_PROP"], issues
+assert [i["check_name"] for i in issues] == ["sgftidy/BAD_VALUE_CORRECTED", "sgftidy/ILLEGAL_CHARS", "sgftidy/UNKNOWN_PROP"], issues
 for i in issues:
     assert set(i) == {"description", "check_name", "fingerprint", "severity", "location"}
     assert i["location"]["positions"]["begin"]["line"] == 1
