@@ -6,6 +6,7 @@
  * numbers of -b, -E and -l; paths complete as folders and game records.
  */
 #include "cli.h"
+#include "usage.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -53,9 +54,16 @@ static value_kind values(int id, char *buf, size_t size) {
             n += (size_t)snprintf(buf + n, size - n, "%s%s", f ? " " : "", name);
         return V_WORDS;
     }
-    case C_COLOR: snprintf(buf, size, "auto always never"); return V_WORDS;
-    case C_FAIL_ON: snprintf(buf, size, "info warning error critical"); return V_WORDS;
-    case C_SIGNATURE: snprintf(buf, size, "sgfc symmetric"); return V_WORDS;
+    case C_COLOR:
+    case C_FAIL_ON:
+    case C_SIGNATURE: {
+        /* the words the command line reads (usage.c) */
+        const char *const *w = usage_words(r->name);
+        size_t n = 0;
+        for (int k = 0; w && w[k] && n < size; k++)
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", k ? " " : "", w[k]);
+        return V_WORDS;
+    }
     case C_OUTDIR: return V_DIR;
     case C_FILES_FROM: return V_FILE;
     default: break;

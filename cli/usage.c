@@ -116,6 +116,11 @@ static const char *const *words_of(const char *option, int *first) {
     return NULL;
 }
 
+const char *const *usage_words(const char *option) {
+    int first;
+    return words_of(option, &first);
+}
+
 int usage_word(const char *option, const char *arg) {
     if (!arg)
         return -1;

@@ -23,6 +23,9 @@
  * auto, 1 always, 2 never), "fail-on" (0 info to 3 critical),
  * "signature" (1 sgfc, 2 symmetric); -1 for a word not in the list. */
 int usage_word(const char *option, const char *arg);
+/* The words of "color", "fail-on" and "signature", in the order of
+ * their values, NULL-terminated; NULL for another option. */
+const char *const *usage_words(const char *option);
 
 /* The detail of message 49 for the option of long name option, as the
  * user spelled it and its argument (e.g. "--format=xml"): spelled, then
