@@ -2,10 +2,20 @@
  * large files: files and bytes done, rate and time left.  Only on a
  * terminal, only after the run has lasted a moment, redrawn at most five
  * times a second, and taken off the screen before anything else is
- * printed, so that it never mixes with the diagnostics. */
+ * printed, so that it never mixes with the diagnostics.  The line fits
+ * the terminal's width, read at each redraw (a window made narrower
+ * mid-run gets a shorter line): what does not fit is left out, the rate
+ * first, then the sizes, so that the line never wraps onto a second row
+ * that \r could not take back. */
+#include "config.h"
+
 #include "cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 static double since(const struct timespec *t0, const struct timespec *t) {
     return (double)(t->tv_sec - t0->tv_sec) +
@@ -34,6 +44,17 @@ static void size_text(char *s, size_t n, double v) {
         snprintf(s, n, "%.0f kB", v / 1e3);
 }
 
+/* The columns of standard error's terminal; COLUMNS when it does not
+ * say, else 80. */
+static unsigned term_width(void) {
+    struct winsize ws;
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    const char *env = getenv("COLUMNS");
+    long n = env ? strtol(env, NULL, 10) : 0;
+    return n > 0 && n < 100000 ? (unsigned)n : 80;
+}
+
 void progress_update(progress *p, uint64_t cur) {
     if (!p->on)
         return;
@@ -55,8 +76,24 @@ void progress_update(progress *p, uint64_t cur) {
         unsigned long s = (unsigned long)(((double)p->bytes - done) / rate);
         snprintf(left, sizeof left, ", %lu:%02lu left", s / 60, s % 60);
     }
-    fprintf(stderr, "\r\033[K[%lu/%lu files, %s/%s, %s/s%s]", p->done,
-            p->files, d, t, r, left);
+    /* One column short of the width: a line that fills the last column
+     * leaves some terminals' cursor on the next row. */
+    size_t room = term_width() - 1;
+    char line[160];
+    int n = snprintf(line, sizeof line, "[%lu/%lu files, %s/%s, %s/s%s]",
+                     p->done, p->files, d, t, r, left);
+    if (n < 0 || (size_t)n > room)
+        n = snprintf(line, sizeof line, "[%lu/%lu files, %s/%s%s]", p->done,
+                     p->files, d, t, left);
+    if (n < 0 || (size_t)n > room)
+        n = snprintf(line, sizeof line, "[%lu/%lu files%s]", p->done,
+                     p->files, left);
+    if (n < 0 || (size_t)n > room)
+        n = snprintf(line, sizeof line, "[%lu/%lu]", p->done, p->files);
+    size_t len = n < 0 ? 0 : strlen(line);
+    if (len > room)
+        len = room; /* a terminal narrower than the counts themselves */
+    fprintf(stderr, "\r\033[K%.*s", (int)len, line);
     fflush(stderr);
     p->shown = true;
 }
