@@ -98,22 +98,45 @@ static int rule_index(int code) {
     return k;
 }
 
-/* The project's home page, AC_INIT's URL (configure.ac): the driver's
- * informationUri, left out while the project names none. */
+/* The project's home page, AC_INIT's URL (configure.ac), is the
+ * driver's informationUri; while the project names none, the README as
+ * make install puts it (docdir, Makefile.am): a file: URI of the
+ * machine that ran the check, which is where the program's own
+ * documentation is. */
 #ifndef PACKAGE_URL
 #define PACKAGE_URL ""
 #endif
+#ifndef SGFT_DOCDIR
+#define SGFT_DOCDIR "/usr/local/share/doc/sgftidy"
+#endif
+
+/* s as the path of a URI: what is not unreserved (RFC 3986) or '/'
+ * percent-encoded. */
+static void uri_path(FILE *f, const char *s) {
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
+            fputc(*p, f);
+        else
+            fprintf(f, "%%%02X", *p);
+    }
+}
 
 static void sarif_head(FILE *f) {
     fputs("{\"version\":\"2.1.0\",\"$schema\":"
           "\"https://json.schemastore.org/sarif-2.1.0.json\",\"runs\":[{"
           "\"tool\":{\"driver\":{\"name\":\"sgftidy\",",
           f);
+    fputs("\"informationUri\":", f);
     if (PACKAGE_URL[0]) {
-        fputs("\"informationUri\":", f);
         sgft__json_string(f, PACKAGE_URL);
-        fputc(',', f);
+    } else {
+        /* no character of it needs a JSON escape: all are encoded */
+        fputs("\"file://", f);
+        uri_path(f, SGFT_DOCDIR "/README.md");
+        fputc('"', f);
     }
+    fputc(',', f);
     fputs("\"version\":\"" SGFT_VERSION "\",\"semanticVersion\":\"" SGFT_VERSION
           "\",\"rules\":[",
           f);

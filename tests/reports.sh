@@ -1,0 +1,138 @@
+#!/bin/sh
+# reports.sh - the machine reports are valid documents in every case, as
+# the programs that read them check them: each SARIF log through
+# Microsoft's SARIF multitool (validate: the SARIF 2.1.0 schema and its
+# rules), each GitLab Code Quality report through ajv against
+# tests/schemas/gitlab-codequality.json.  The cases: a folder with
+# problems (checked, listed as not in normal form, rewritten), a folder
+# with no record, a file that cannot be read, usage errors.  What the
+# documents hold is compared too: the results of each SARIF log, each
+# GitLab report byte for byte.  .ci/need-validators installs the two
+# programs (into $SGFTIDY_CI_TOOLS, default ~/.cache/sgftidy-ci).
+. "${srcdir:-.}/tests/setup.sh"
+tools=${SGFTIDY_CI_TOOLS:-${HOME:-/root}/.cache/sgftidy-ci}/node_modules/.bin
+PATH=$tools:$PATH
+need_tool sarif-multitool "npm @microsoft/sarif-multitool; .ci/need-validators installs it"
+need_tool ajv "npm ajv-cli and ajv-formats; .ci/need-validators installs them"
+need_tool python3 "Python 3"
+schema=$srcdir/tests/schemas/gitlab-codequality.json
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+cd "$TMPD" || exit 99
+mkdir g none
+printf '(;FF[4]GM[1]SZ[19]DT[2000-7-19]XX[1];B[aa])' >g/a.sgf
+printf '(;FF[4]GM[1]SZ[19];B[aa];W[aa])\n' >g/b.sgf
+printf '(;FF[4]GM[1]SZ[19]\n;B[aa])\n' >g/c.sgf
+printf 'no record here\n' >none/notes.txt
+
+# sarif NAME ARGS...: the SARIF log of sgftidy ARGS in NAME.sarif is
+# valid: the multitool reports no error and no warning
+sarif() {
+    name=$1
+    shift
+    run --format=sarif "$@" 2>"$name.sarif" >/dev/null
+    sarif-multitool validate "$name.sarif" >"$name.valid" 2>&1
+    if grep -Eq ': (error|warning) ' "$name.valid" ||
+        ! grep -q 'Analysis completed successfully' "$name.valid"; then
+        bad "$name: SARIF log not valid"
+        cat "$name.valid"
+    else
+        ok
+    fi
+}
+# gitlab NAME ARGS...: the GitLab report of sgftidy ARGS in NAME.json
+# is valid against the schema
+gitlab() {
+    name=$1
+    shift
+    run --format=gitlab "$@" 2>"$name.json" >/dev/null
+    if ajv validate --strict=false -c ajv-formats -s "$schema" \
+        -d "$name.json" >"$name.valid" 2>&1; then
+        ok
+    else
+        bad "$name: GitLab report not valid"
+        cat "$name.valid" "$name.json"
+    fi
+}
+# results NAME EXPECTED: the results of NAME.sarif, one line each (rule,
+# level, file:line:column, text), then the invocation (successful or not
+# and its notifications) are EXPECTED
+results() {
+    python3 - "$1.sarif" >"$1.results" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+for r in run["results"]:
+    loc = r["locations"][0]["physicalLocation"]
+    reg = loc.get("region", {})
+    print(r["ruleId"], r["level"], "%s:%s:%s" % (
+        loc["artifactLocation"]["uri"], reg.get("startLine", "-"),
+        reg.get("startColumn", "-")), r["message"]["text"])
+inv = run["invocations"][0]
+print("executionSuccessful", inv["executionSuccessful"])
+for n in inv.get("toolExecutionNotifications", []):
+    print("notification", n["level"], n["message"]["text"])
+PY
+    if [ "$(cat "$1.results")" = "$2" ]; then ok; else
+        bad "$1: SARIF results"
+        printf 'expected:\n%s\ngot:\n' "$2"
+        cat "$1.results"
+    fi
+}
+# same NAME EXPECTED: NAME.json is EXPECTED, byte for byte
+same() {
+    if [ "$(cat "$1.json")" = "$2" ]; then ok; else
+        bad "$1: GitLab report"
+        printf 'expected:\n%s\ngot:\n' "$2"
+        cat "$1.json"
+    fi
+}
+
+# A folder with problems.
+sarif check --check g
+results check "35 warning g/a.sgf:1:32 unknown property <XX> kept
+15 error g/a.sgf:1:21 illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]
+58 warning g/b.sgf:1:26 move on an occupied point [aa]
+executionSuccessful True"
+gitlab check --check g
+same check '[
+{"description":"W35: unknown property <XX> kept","check_name":"sgftidy/UNKNOWN_PROP","fingerprint":"fa84e8c879bb7c47d1a96a77884693c8","severity":"minor","location":{"path":"g/a.sgf","lines":{"begin":1},"positions":{"begin":{"line":1,"column":32}}}},
+{"description":"E15: illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]","check_name":"sgftidy/BAD_VALUE_CORRECTED","fingerprint":"2a7ff3ba14c595cbbc4214020c6246f6","severity":"major","location":{"path":"g/a.sgf","lines":{"begin":1},"positions":{"begin":{"line":1,"column":21}}}},
+{"description":"W58: move on an occupied point [aa]","check_name":"sgftidy/OCCUPIED_POINT","fingerprint":"a68168782ff5636fba0f85834caecb2e","severity":"minor","location":{"path":"g/b.sgf","lines":{"begin":1},"positions":{"begin":{"line":1,"column":26}}}}
+]'
+# The same paths written otherwise give the same fingerprints.
+gitlab dotted --check ./g/a.sgf ./g/b.sgf g/c.sgf
+same dotted "$(cat check.json)"
+
+# Files not in normal form: a result each (152).
+sarif listed --list-different g
+results listed "35 warning g/a.sgf:1:32 unknown property <XX> kept
+15 error g/a.sgf:1:21 illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]
+152 warning g/a.sgf:1:- not in normal form: sgftidy --in-place would rewrite the file
+58 warning g/b.sgf:1:26 move on an occupied point [aa]
+152 warning g/b.sgf:1:- not in normal form: sgftidy --in-place would rewrite the file
+152 warning g/c.sgf:1:- not in normal form: sgftidy --in-place would rewrite the file
+executionSuccessful True"
+gitlab listed --list-different g
+
+# Rewritten in place.
+cp -R g w
+sarif inplace --in-place w
+gitlab inplace --in-place w
+
+# A folder with no record, and a file that cannot be read.
+sarif none --check none
+gitlab none --check none
+same none '[]'
+sarif missing --check g/a.sgf g/missing.sgf
+gitlab missing --check g/a.sgf g/missing.sgf
+
+# Usage errors: a document still.
+sarif typo --formt=json g
+gitlab typo --formt=json g
+sarif value --color=sometimes --check g
+gitlab value --color=sometimes --check g
+
+echo "reports.sh: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
