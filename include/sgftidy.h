@@ -589,8 +589,19 @@ enum {
                                  {"summary":{...}} (JSON), the invocation's
                                  properties (SARIF); none for GitLab
                                  and Checkstyle */
-    SGFT_REPORT_NO_STATUS = 4 /* no status lines and no summary line (the
-                                 JSON and SARIF summaries stay) */
+    SGFT_REPORT_NO_STATUS = 4, /* no status lines and no summary line (the
+                                  JSON and SARIF summaries stay) */
+    SGFT_REPORT_QUIET_OK = 8,  /* no status line for a file that had no
+                                  message, is in the normalized form (not
+                                  SGFT_FILE_DIFFERENT) and whose output
+                                  was neither written nor changed: the
+                                  quiet clean batch (the summary stays) */
+    SGFT_REPORT_STATISTICS = 16 /* at the close, before the summary, the
+                                   count of each message reported, most
+                                   frequent first: a line each (text,
+                                   SGFC, GitHub), a record
+                                   {"statistics":[...]} (JSON); none for
+                                   SARIF, GitLab and Checkstyle */
 };
 
 /* Flags of sgft_reporter_file(). */
