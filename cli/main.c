@@ -672,10 +672,24 @@ static int stdin_excluded(const cli *c) {
         named = strcmp(c->files[i], "-") == 0 && (c->mode != B_NONE || i == 0);
     if (!named)
         return 0;
-    return c->nexcludes &&
-                   walk_excluded(c->excludes, c->nexcludes, c->stdin_name)
-               ? 2
-               : 1;
+    /* NAME and each folder on its way, as a walk would meet them. */
+    char path[PATH_MAX];
+    size_t n = strlen(c->stdin_name);
+    if (!c->nexcludes || n >= sizeof path)
+        return 1;
+    memcpy(path, c->stdin_name, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (path[i] != '/' && path[i] != '\0')
+            continue;
+        char was = path[i];
+        path[i] = '\0';
+        bool out = path[i - 1] != '/' && path[i - 1] != '.' &&
+                   walk_excluded(c->excludes, c->nexcludes, path);
+        path[i] = was;
+        if (out)
+            return 2;
+    }
+    return 1;
 }
 
 /* Standard input left out by --exclude: passed through unchanged where
