@@ -617,7 +617,8 @@ sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags);
 int sgft_reporter_diag(sgft_reporter *rep, const char *file,
                        const sgft_diag *diag);
 /* Ends the diagnostics of file: prints its status line (text, SGFC and
- * GitHub forms) and counts it for the summary: by its worst message, what
+ * GitHub forms; with SGFT_REPORT_QUIET_OK none for a clean file, see
+ * there) and counts it for the summary: by its worst message, what
  * happened to its output, and why it was skipped when it was (the message
  * that said so: unreadable, no SGF data, critical, hard links, refused,
  * write failed, fatal). */
