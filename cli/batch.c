@@ -36,6 +36,10 @@ void print_diag(const sgft_diag *d, void *data) {
 
 /* --- one file ------------------------------------------------------------- */
 
+const char *stdin_shown(const cli *c) {
+    return c->stdin_name ? c->stdin_name : "<stdin>";
+}
+
 /* One input: from the choice of its options to its report.  A deferred
  * job (--jobs) runs in a worker thread and keeps what it would print
  * (its diagnostics, its standard output) until its turn comes. */
@@ -146,7 +150,7 @@ static void job_begin(job *j, cli *c, const char *in, bool deferred) {
     j->c = c;
     j->in = in;
     j->deferred = deferred;
-    j->shown = strcmp(in, "-") == 0 ? "<stdin>" : in;
+    j->shown = strcmp(in, "-") == 0 ? stdin_shown(c) : in;
     j->in_dir = j->out_dir = -1;
 }
 
@@ -176,7 +180,13 @@ static bool job_config(job *j) {
     cli *c = j->c;
     const char *shown = j->shown;
     j->shown = j->in; /* a fault is reported under the path as given */
-    int st = config_for(c, j->in, job_diag, j);
+    /* Standard input named by --stdin-filename: the configuration of
+     * the folder of its name. */
+    int st = config_for(c,
+                        strcmp(j->in, "-") == 0 && c->stdin_name
+                            ? c->stdin_name
+                            : j->in,
+                        job_diag, j);
     j->cfg = c->cur_config;
     if (st < 0) {
         memset(&j->sum, 0, sizeof j->sum);
@@ -901,6 +911,8 @@ int run_batch(cli *c) {
     b.tree.exts = c->exts                 ? c->exts
                   : c->mode == B_IN_PLACE ? IN_PLACE_EXTS
                                           : RECORD_EXTS;
+    b.tree.excludes = c->excludes;
+    b.tree.nexcludes = c->nexcludes;
     if (c->mode == B_CHECK && !c->prog.on && !stdin_named) {
         path_list named = {c->files, c->nfiles, c->nfiles, NULL};
         b.named = true;

@@ -65,6 +65,11 @@ typedef struct cli {
     compare cmp;
     bool recursive;
     const char *exts; /* --extensions, or NULL: the default of the mode */
+    const char **excludes; /* --exclude's patterns */
+    size_t nexcludes;
+    bool show_ok;     /* --show-ok */
+    bool statistics;  /* --statistics */
+    const char *stdin_name; /* --stdin-filename, or NULL */
     unsigned jobs; /* --jobs: worker threads of a batch (1: none) */
     const char *outdir;
     char **files; /* the paths: argv's and --files-from's */
@@ -104,6 +109,9 @@ int cli_apply_named(cli *c, const char *name, const char *arg,
 void cli_apply_given(cli *c);
 
 /* batch.c */
+/* The name standard input has in messages: --stdin-filename's, or
+ * "<stdin>". */
+const char *stdin_shown(const cli *c);
 int run_single(cli *c, const char *in, const char *out);
 /* Sets how the C library keeps and takes heap memory (batch.c). */
 void keep_freed_memory(void);

@@ -33,10 +33,9 @@ static void fault_free(late_fault *f) {
 /* The library's handler: keeps the fault (any thread). */
 static void late_keep(const char *in, const sgft_summary *was,
                       const sgft_diag *d, void *data) {
-    (void)data;
     late_fault f;
     memset(&f, 0, sizeof f);
-    f.file = strdup(strcmp(in, "-") == 0 ? "<stdin>" : in);
+    f.file = strdup(strcmp(in, "-") == 0 ? stdin_shown(data) : in);
     f.key = d->key ? strdup(d->key) : NULL;
     f.text = d->text ? strdup(d->text) : NULL;
     f.code = d->code;
@@ -66,7 +65,7 @@ static void late_keep(const char *in, const sgft_summary *was,
     pthread_mutex_unlock(&late_lock);
 }
 
-void late_start(cli *c) { sgft_outputs_on_late_fault(c->outs, late_keep, NULL); }
+void late_start(cli *c) { sgft_outputs_on_late_fault(c->outs, late_keep, c); }
 
 void late_stop(cli *c) { sgft_outputs_on_late_fault(c->outs, NULL, NULL); }
 

@@ -365,6 +365,24 @@ static void apply(cli *c, const opt_def *o, const char *arg,
             bad_value(c, o->name, detail, NULL);
         c->jobs = v ? (unsigned)v : jobs_default();
         break;
+    case O_EXCLUDE: {
+        const char **pats =
+            realloc(c->excludes, (c->nexcludes + 1) * sizeof *pats);
+        if (!pats) {
+            fprintf(stderr, "sgftidy: out of memory\n");
+            exit(20);
+        }
+        c->excludes = pats;
+        c->excludes[c->nexcludes++] = arg;
+        break;
+    }
+    case O_SHOW_OK: c->show_ok = true; break;
+    case O_STATISTICS: c->statistics = true; break;
+    case O_STDIN_FILENAME:
+        if (!*arg)
+            bad_value(c, o->name, detail, strdup("needs a name"));
+        c->stdin_name = arg;
+        break;
     case O_LIST_RULES: list_rules = true; break;
     case O_VERSION:
         printf("sgftidy %s\n", SGFT_VERSION);
@@ -646,12 +664,78 @@ static void folder_hints(cli *c) {
     }
 }
 
+/* --stdin-filename: 0 when no path is "-", 1 when one is, 2 when one is
+ * and --exclude leaves NAME out. */
+static int stdin_excluded(const cli *c) {
+    bool named = false;
+    for (size_t i = 0; i < c->nfiles && !named; i++)
+        named = strcmp(c->files[i], "-") == 0 && (c->mode != B_NONE || i == 0);
+    if (!named)
+        return 0;
+    /* NAME and each folder on its way, as a walk would meet them. */
+    char path[PATH_MAX];
+    size_t n = strlen(c->stdin_name);
+    if (!c->nexcludes || n >= sizeof path)
+        return 1;
+    memcpy(path, c->stdin_name, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (path[i] != '/' && path[i] != '\0')
+            continue;
+        char was = path[i];
+        path[i] = '\0';
+        bool out = path[i - 1] != '/' && path[i - 1] != '.' &&
+                   walk_excluded(c->excludes, c->nexcludes, path);
+        path[i] = was;
+        if (out)
+            return 2;
+    }
+    return 1;
+}
+
+/* Standard input left out by --exclude: passed through unchanged where
+ * its normalized form would go to standard output (--in-place and
+ * --outdir in a batch, OUTFILE - alone), else not read; taken off the
+ * paths either way, and nothing reported of it.  Whether other paths
+ * remain to be run. */
+static bool pass_excluded(cli *c) {
+    bool to_stdout = c->mode == B_NONE
+                         ? c->nfiles == 2 && strcmp(c->files[1], "-") == 0
+                         : c->cmp == CMP_NONE &&
+                               (c->mode == B_IN_PLACE || c->mode == B_OUTDIR);
+    if (c->mode == B_NONE && c->nfiles == 2 && !to_stdout)
+        fatal(c, 101, "--stdin-filename: NAME is left out by --exclude, and "
+                      "OUTFILE would not be written: give - as OUTFILE");
+    if (to_stdout) {
+        char chunk[65536];
+        for (;;) {
+            ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                break;
+            if (fwrite(chunk, 1, (size_t)n, stdout) != (size_t)n)
+                break;
+        }
+        fflush(stdout);
+    }
+    if (c->mode == B_NONE)
+        return false;
+    size_t k = 0;
+    for (size_t i = 0; i < c->nfiles; i++)
+        if (strcmp(c->files[i], "-") != 0)
+            c->files[k++] = c->files[i];
+    c->nfiles = k;
+    return k > 0;
+}
+
 /* --duplicates: copies of one game across all the files. */
 static int run_dupes(cli *c) {
     path_list files = {0}, failed = {0};
     walk_tree tree;
     memset(&tree, 0, sizeof tree);
     tree.exts = c->exts ? c->exts : RECORD_EXTS;
+    tree.excludes = c->excludes;
+    tree.nexcludes = c->nexcludes;
     keep_freed_memory();
     int w = walk_paths(c->files, (size_t)c->nfiles, c->recursive, NULL, 0,
                        &files, &failed, &tree);
@@ -682,6 +766,7 @@ static void cli_free(cli *c) {
         free((char *)c->given[i].spelled);
     }
     free(c->given);
+    free(c->excludes);
     config_free(c);
     /* base: the command line's options once files are run (before: opt) */
     sgft_options_free(c->base ? c->base : c->opt);
@@ -728,12 +813,16 @@ int main(int argc, char **argv) {
     /* Standard output has colours only in --diff's diffs. */
     c.colour_out = c.cmp == CMP_DIFF &&
                    colour_for(&c, c.colour == 0 && isatty(STDOUT_FILENO));
-    c.rep = sgft_reporter_new(stderr, c.fmt,
-                              (c.colour_err ? SGFT_REPORT_COLOR : 0) |
-                                  (c.quiet ? SGFT_REPORT_NO_STATUS : 0) |
-                                  (c.mode != B_NONE || c.cmp != CMP_NONE
-                                       ? SGFT_REPORT_SUMMARY
-                                       : 0));
+    /* A batch is quiet about its clean files, as linters are (not one
+     * file: SGFC's status line). */
+    bool batch_run_ = c.mode != B_NONE || c.cmp != CMP_NONE;
+    c.rep = sgft_reporter_new(
+        stderr, c.fmt,
+        (c.colour_err ? SGFT_REPORT_COLOR : 0) |
+            (c.quiet ? SGFT_REPORT_NO_STATUS : 0) |
+            (batch_run_ ? SGFT_REPORT_SUMMARY : 0) |
+            (batch_run_ && !c.show_ok ? SGFT_REPORT_QUIET_OK : 0) |
+            (c.statistics ? SGFT_REPORT_STATISTICS : 0));
     if (!c.rep) {
         fprintf(stderr, "sgftidy: out of memory\n");
         return 20;
@@ -745,6 +834,20 @@ int main(int argc, char **argv) {
     }
     if (c.null_sep && !c.files_from)
         fatal(&c, 101, "-0 goes with --files-from");
+    if (c.show_ok && c.quiet)
+        fatal(&c, 101, "--show-ok and -q exclude each other");
+    if (c.statistics && c.fmt != SGFT_FORMAT_TEXT && c.fmt != SGFT_FORMAT_SGFC &&
+        c.fmt != SGFT_FORMAT_GITHUB && c.fmt != SGFT_FORMAT_JSON) {
+        char d[160];
+        snprintf(d, sizeof d, "--statistics prints lines, or a JSON record "
+                              "with --format=json: not --format=%s, a "
+                              "document of its own",
+                 sgft_format_name(c.fmt));
+        fatal(&c, 101, d);
+    }
+    if (c.statistics && c.mode == B_DUPLICATES)
+        fatal(&c, 101, "--statistics counts the messages of the checks: not "
+                       "with --duplicates");
     if (c.cmp != CMP_NONE) {
         if (c.mode > B_CHECK)
             fatal(&c, 101, "--list-different and --diff write nothing: "
@@ -758,6 +861,9 @@ int main(int argc, char **argv) {
     }
     if (c.mode == B_NONE && c.recursive)
         fatal(&c, 101, "-R goes with a batch mode: " BATCH_MODES);
+    if (c.mode == B_NONE && c.nexcludes && !c.stdin_name)
+        fatal(&c, 101, "--exclude goes with a batch mode (" BATCH_MODES
+                       ") or --stdin-filename");
     if (c.files_from) {
         if (c.mode == B_NONE)
             fatal(&c, 101, "--files-from goes with a batch mode: " BATCH_MODES);
@@ -769,6 +875,9 @@ int main(int argc, char **argv) {
         fatal(&c, 1, c.files[2]);
     if (c.overwrite && (c.mode != B_NONE || c.nfiles != 2))
         fatal(&c, 101, "--overwrite goes with INFILE OUTFILE");
+    if (c.stdin_name && !stdin_excluded(&c))
+        fatal(&c, 101, "--stdin-filename names standard input: give - as "
+                       "INFILE or as a PATH");
     if (c.mode == B_NONE)
         folder_hints(&c);
     if (sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) && (c.nfiles == 2 || c.mode > B_CHECK))
@@ -809,7 +918,17 @@ int main(int argc, char **argv) {
         if (delay && *delay)
             c.prog.delay = atof(delay);
     }
-    int rc = c.mode == B_DUPLICATES ? run_dupes(&c)
+    int rc = 0;
+    if (c.stdin_name && stdin_excluded(&c) == 2 && !pass_excluded(&c)) {
+        /* Nothing else to run. */
+        progress_clear(&c.prog);
+        signals_forget();
+        sgft_outputs_free(c.outs);
+        c.outs = NULL;
+        cli_free(&c);
+        return rc;
+    }
+    rc = c.mode == B_DUPLICATES ? run_dupes(&c)
              : c.mode != B_NONE
                  ? run_batch(&c)
                  : run_single(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);

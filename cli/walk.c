@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,20 @@ static bool is_record_name(const char *exts, const char *name) {
         if (*e == ',')
             e++;
     }
+    return false;
+}
+
+bool walk_excluded(const char *const *pats, size_t n, const char *path) {
+    while (path[0] == '.' && path[1] == '/') {
+        path += 2;
+        while (*path == '/')
+            path++;
+    }
+    const char *slash = strrchr(path, '/');
+    const char *name = slash ? slash + 1 : path;
+    for (size_t i = 0; i < n; i++)
+        if (fnmatch(pats[i], strchr(pats[i], '/') ? path : name, 0) == 0)
+            return true;
     return false;
 }
 
@@ -515,6 +530,8 @@ int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
                     t->link_files++;
                 continue;
             }
+            if (dir_ && recurse && e->d_name[0] == '.')
+                continue; /* a hidden folder, as linters pass over */
             path_list *to = NULL;
             struct stat ds;
             if (dir_ && recurse && nskip &&
@@ -528,7 +545,13 @@ int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
             else
                 continue;
             char *p = join(to, dirs.v[d], e->d_name);
-            if (!p || paths_push(to, p) < 0) {
+            if (!p) {
+                closedir(dir);
+                goto oom;
+            }
+            if (t->nexcludes && walk_excluded(t->excludes, t->nexcludes, p))
+                continue; /* --exclude (its few bytes stay in the block) */
+            if (paths_push(to, p) < 0) {
                 closedir(dir);
                 goto oom;
             }

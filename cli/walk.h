@@ -37,6 +37,10 @@ typedef struct walk_tree {
      * their dots, separated by commas ("sgf,gib"); NULL: "sgf" */
     const char *exts;
     size_t nfiles, files_cap;
+    /* --exclude: the patterns of the files and folders left out of the
+     * walk (walk_excluded), nexcludes of them */
+    const char *const *excludes;
+    size_t nexcludes;
     /* the symbolic links passed over (never followed): to files named
      * .sgf, and (-R) to folders */
     unsigned long link_files, link_folders;
@@ -63,8 +67,10 @@ void walk_free(walk_tree *t);
 
 /* Appends to files the paths given (a file as it is; a folder as its
  * game records (the files whose names end in ".EXT" for an EXT of
- * tree->exts, in any case), with recurse those of its subfolders too, files and
- * subfolders sorted by name within each folder), and to failed the
+ * tree->exts, in any case), with recurse those of its subfolders too but
+ * for hidden ones (a name that begins with '.'), files and subfolders
+ * sorted by name within each folder; a file or folder of a folder that
+ * a pattern of tree->excludes matches is left out), and to failed the
  * folders that cannot be read.  A subfolder that is one of the nskip
  * folders skip (by device and inode) is passed over: the output folders
  * of --outdir inside the tree walked.  A path given that is a file is
@@ -74,6 +80,10 @@ void walk_free(walk_tree *t);
 int walk_paths(char **paths, size_t n, bool recurse, const struct stat *skip,
                size_t nskip, path_list *files, path_list *failed,
                walk_tree *tree);
+/* Whether one of the n patterns pats matches path (--exclude): a pattern
+ * with a '/' the whole path, without the leading "./", else its last
+ * name, by fnmatch(3) without flags ('*' matches a '/' too). */
+bool walk_excluded(const char *const *pats, size_t n, const char *path);
 /* Appends p, which stays the caller's; -1 when out of memory. */
 int paths_push(path_list *l, char *p);
 void paths_free(path_list *l);

@@ -589,8 +589,19 @@ enum {
                                  {"summary":{...}} (JSON), the invocation's
                                  properties (SARIF); none for GitLab
                                  and Checkstyle */
-    SGFT_REPORT_NO_STATUS = 4 /* no status lines and no summary line (the
-                                 JSON and SARIF summaries stay) */
+    SGFT_REPORT_NO_STATUS = 4, /* no status lines and no summary line (the
+                                  JSON and SARIF summaries stay) */
+    SGFT_REPORT_QUIET_OK = 8,  /* no status line for a file that had no
+                                  message, is in the normalized form (not
+                                  SGFT_FILE_DIFFERENT) and whose output
+                                  was neither written nor changed: the
+                                  quiet clean batch (the summary stays) */
+    SGFT_REPORT_STATISTICS = 16 /* at the close, before the summary, the
+                                   count of each message reported, most
+                                   frequent first: a line each (text,
+                                   SGFC, GitHub), a record
+                                   {"statistics":[...]} (JSON); none for
+                                   SARIF, GitLab and Checkstyle */
 };
 
 /* Flags of sgft_reporter_file(). */
@@ -606,7 +617,8 @@ sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags);
 int sgft_reporter_diag(sgft_reporter *rep, const char *file,
                        const sgft_diag *diag);
 /* Ends the diagnostics of file: prints its status line (text, SGFC and
- * GitHub forms) and counts it for the summary: by its worst message, what
+ * GitHub forms; with SGFT_REPORT_QUIET_OK none for a clean file, see
+ * there) and counts it for the summary: by its worst message, what
  * happened to its output, and why it was skipped when it was (the message
  * that said so: unreadable, no SGF data, critical, hard links, refused,
  * write failed, fatal). */

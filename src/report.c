@@ -90,6 +90,11 @@ sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags) {
     r->flags = flags;
     r->cur_skip = -1;
     r->configs_end = &r->configs;
+    if ((flags & SGFT_REPORT_STATISTICS) &&
+        !(r->stats = calloc(SGFT_MAX_MSG, sizeof *r->stats))) {
+        free(r);
+        return NULL;
+    }
     if (timed(ops, flags))
         clock_gettime(CLOCK_MONOTONIC, &r->start);
     if (ops->begin)
@@ -116,6 +121,10 @@ int sgft_reporter_diag(sgft_reporter *r, const char *file,
                        const sgft_diag *d) {
     if (r->cur_skip < 0)
         r->cur_skip = skip_of(d);
+    r->cur_msgs++;
+    if (r->stats && d->code > 0 && d->code < SGFT_MAX_MSG &&
+        (unsigned)d->severity < 4)
+        r->stats[d->code][d->severity]++;
     if (!file && d->severity == SGFT_FATAL)
         r->run_failed = true;
     if (r->ops->diag)
@@ -171,7 +180,16 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
         r->skipped_for[r->cur_skip]++;
     }
     r->cur_skip = -1;
-    if (!(r->flags & SGFT_REPORT_NO_STATUS) && r->ops->status != STATUS_NONE)
+    /* The quiet clean batch: a file that had nothing to say and had
+     * nothing done to it gets no line. */
+    bool quiet = (r->flags & SGFT_REPORT_QUIET_OK) && !r->cur_msgs &&
+                 !(flags & SGFT_FILE_DIFFERENT) && !s->fatal && !s->errors &&
+                 !s->warnings && !s->infos &&
+                 s->output != SGFT_OUTPUT_CREATED &&
+                 s->output != SGFT_OUTPUT_CHANGED;
+    r->cur_msgs = 0;
+    if (!(r->flags & SGFT_REPORT_NO_STATUS) && r->ops->status != STATUS_NONE &&
+        !quiet)
         sgft__status_line(r->f, file, s, r->ops->status == STATUS_OUTPUT);
     if (r->ops->file_done)
         r->ops->file_done(r, file);
@@ -183,8 +201,10 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
 int sgft_reporter_folder(sgft_reporter *r, const char *folder,
                          const sgft_diag *d) {
     int skip = r->cur_skip; /* a folder is no file: no reason of one */
+    unsigned long msgs = r->cur_msgs;
     int st = sgft_reporter_diag(r, folder, d);
     r->cur_skip = skip;
+    r->cur_msgs = msgs;
     r->folders_unread++;
     return st;
 }
@@ -192,8 +212,10 @@ int sgft_reporter_folder(sgft_reporter *r, const char *folder,
 int sgft_reporter_late(sgft_reporter *r, const char *file,
                        const sgft_diag *d, const sgft_summary *was) {
     int skip = r->cur_skip; /* of the file being reported, if any */
+    unsigned long msgs = r->cur_msgs;
     int st = sgft_reporter_diag(r, file, d);
     r->cur_skip = skip;
+    r->cur_msgs = msgs;
     if (!was)
         return st;
     unsigned long *cls = was->fatal      ? &r->failed
@@ -266,6 +288,7 @@ int sgft_reporter_close(sgft_reporter *r) {
         free(c->why);
         free(c);
     }
+    free(r->stats);
     free(r->group);
     free(r->seen_file);
     free(r->seen);

@@ -75,6 +75,10 @@ struct sgft_reporter {
     unsigned long link_files, link_folders; /* sgft_reporter_links */
     unsigned long folders_unread;
     int cur_skip; /* of the file being reported, or -1 */
+    unsigned long cur_msgs; /* the diagnostics of the file being reported */
+    /* SGFT_REPORT_STATISTICS: the diagnostics reported, by number and
+     * severity (bounded by the message numbers, whatever the run). */
+    unsigned long (*stats)[4];
     bool failed_io;
     bool run_failed; /* a fatal message of the command line itself */
     config_note *configs, **configs_end;
@@ -101,5 +105,11 @@ void sgft__summary_object(const sgft_reporter *r, double secs);
  * failed for a reason other than holding no SGF data (for SARIF's
  * executionSuccessful). */
 bool sgft__run_failed(const sgft_reporter *r);
+/* SGFT_REPORT_STATISTICS: the count of each message reported, most
+ * frequent first (then by number): "sgftidy: 12 W35 UNKNOWN_PROP
+ * unknown property <...> found" a line each, or, json, the record
+ * {"statistics":[{"code":35,"severity":"warning","key":...,"count":12},
+ * ...]}.  Nothing without the flag. */
+void sgft__statistics(const sgft_reporter *r, bool json);
 
 #endif /* SGFT_REPORT_H */

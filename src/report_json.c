@@ -24,6 +24,7 @@ static int json_line(FILE *f, const char *file, const sgft_diag *d,
 }
 
 static void json_close(sgft_reporter *r, double secs) {
+    sgft__statistics(r, true);
     if (!(r->flags & SGFT_REPORT_SUMMARY))
         return;
     fputs("{\"summary\":", r->f);

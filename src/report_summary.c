@@ -5,6 +5,8 @@
 #include "report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The words and keys of the reasons a file was skipped: at most 12
  * bytes each. */
@@ -45,7 +47,7 @@ static void summary_line(const sgft_reporter *r, double secs) {
         {r->created, "written", 1},
         {r->changed, "changed", 1},
         {r->unchanged, "unchanged", 1},
-        {r->different, "not in normal form", 1},
+        {r->different, "not in normal form (--in-place rewrites them)", 1},
     };
     fprintf(f, "sgftidy: %lu file%s", r->files, r->files == 1 ? "" : "s");
     const char *sep = ": ";
@@ -118,7 +120,86 @@ void sgft__summary_object(const sgft_reporter *r, double secs) {
     fprintf(f, "],\"seconds\":%.3f}", secs);
 }
 
+/* One message of the statistics: its number, severity and count. */
+typedef struct stat_entry {
+    int code, severity;
+    unsigned long n;
+} stat_entry;
+
+/* Most frequent first, then by number, then by severity. */
+static int by_count(const void *a, const void *b) {
+    const stat_entry *x = a, *y = b;
+    if (x->n != y->n)
+        return x->n > y->n ? -1 : 1;
+    if (x->code != y->code)
+        return x->code < y->code ? -1 : 1;
+    return (x->severity > y->severity) - (x->severity < y->severity);
+}
+
+/* The text of message n with its slots (%p, %v, %o, %d) as "...". */
+static void short_text(FILE *f, int n) {
+    const char *t = sgft_msg_text(n);
+    for (; t && *t; t++) {
+        if (t[0] == '%' && t[1] && strchr("pvod", t[1])) {
+            fputs("...", f);
+            t++;
+        } else {
+            fputc(*t, f);
+        }
+    }
+}
+
+void sgft__statistics(const sgft_reporter *r, bool json) {
+    if (!r->stats)
+        return;
+    /* At most one entry a number and severity: a fixed bound. */
+    stat_entry *v = malloc(SGFT_MAX_MSG * 4 * sizeof *v);
+    if (!v)
+        return;
+    size_t n = 0;
+    int wn = 1, wc = 1, wk = 1;
+    for (int c = 1; c < SGFT_MAX_MSG; c++)
+        for (int k = 0; k < 4; k++)
+            if (r->stats[c][k]) {
+                v[n++] = (stat_entry){c, k, r->stats[c][k]};
+                int l = snprintf(NULL, 0, "%lu", r->stats[c][k]);
+                wn = l > wn ? l : wn;
+                l = snprintf(NULL, 0, "%c%d",
+                             sgft_severity_letter((sgft_severity)k), c);
+                wc = l > wc ? l : wc;
+                const char *key = sgft_msg_key(c);
+                l = key ? (int)strlen(key) : 0;
+                wk = l > wk ? l : wk;
+            }
+    qsort(v, n, sizeof *v, by_count);
+    FILE *f = r->f;
+    if (json)
+        fputs("{\"statistics\":[", f);
+    for (size_t i = 0; i < n; i++) {
+        const char *key = sgft_msg_key(v[i].code);
+        sgft_severity sev = (sgft_severity)v[i].severity;
+        if (json) {
+            fprintf(f, "%s{\"code\":%d,\"severity\":\"%s\",\"key\":",
+                    i ? "," : "", v[i].code, sgft_severity_name(sev));
+            sgft__json_string(f, key ? key : "");
+            fprintf(f, ",\"count\":%lu}", v[i].n);
+            continue;
+        }
+        char code[16];
+        snprintf(code, sizeof code, "%c%d", sgft_severity_letter(sev),
+                 v[i].code);
+        fprintf(f, "%*lu  %-*s  %-*s  ", wn, v[i].n, wc, code, wk,
+                key ? key : "");
+        short_text(f, v[i].code);
+        fputc('\n', f);
+    }
+    if (json)
+        fputs("]}\n", f);
+    free(v);
+}
+
 void sgft__summary_lines(sgft_reporter *r, double secs) {
+    sgft__statistics(r, false);
     if ((r->flags & SGFT_REPORT_SUMMARY) && (r->files || r->folders_unread) &&
         !(r->flags & SGFT_REPORT_NO_STATUS)) {
         config_lines(r);

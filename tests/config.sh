@@ -59,9 +59,9 @@ w142() { # w142 FILE WHY: the warning of FILE for r/.sgftidy
 
 # A file obeyed is named in the summary.
 printf 'disable = 15\nmute = UNKNOWN_PROP\n' >r/.sgftidy
-check used 0 "" "r/g/date.sgf: OK  (1 message(s) ignored)${nl}r/g/warn.sgf: OK  (1 message(s) ignored)${nl}sgftidy: configuration file used: @/w/r/.sgftidy${nl}sgftidy: 2 files: 2 OK; T s$nl" -- --check r/g
+check used 0 "" "r/g/date.sgf: OK  (1 message(s) ignored)${nl}r/g/warn.sgf: OK  (1 message(s) ignored)${nl}sgftidy: configuration file used: @/w/r/.sgftidy${nl}sgftidy: 2 files: 2 OK; T s$nl" -- --show-ok --check r/g
 check used-json 0 "" "{\"summary\":{\"files\":1,\"ok\":1,\"with_warnings\":0,\"with_errors\":0,\"failed\":0,\"written\":0,\"changed\":0,\"unchanged\":0,\"not_in_normal_form\":0,\"skipped\":0,\"skipped_for\":{\"unreadable\":0,\"no_sgf_data\":0,\"critical\":0,\"hard_links\":0,\"refused\":0,\"write_failed\":0,\"fatal\":0},\"folders_not_read\":0,\"links_not_followed\":{\"files\":0,\"folders\":0},\"configuration_files\":[{\"path\":\"@/w/r/.sgftidy\",\"used\":true}],\"seconds\":T}}$nl" -- --format=json --check r/g/date.sgf
-check used-sgfc 0 "" "r/g/date.sgf: OK  (1 message(s) ignored)${nl}sgftidy: configuration file used: @/w/r/.sgftidy${nl}sgftidy: 1 file: 1 OK; T s$nl" -- --format=sgfc --check r/g/date.sgf
+check used-sgfc 0 "" "r/g/date.sgf: OK  (1 message(s) ignored)${nl}sgftidy: configuration file used: @/w/r/.sgftidy${nl}sgftidy: 1 file: 1 OK; T s$nl" -- --show-ok --format=sgfc --check r/g/date.sgf
 check used-quiet 0 "" "" -- -q --check r/g
 check no-config 10 "" "$e15$nl$w35$nl" -- -q --no-config --check r/g
 
@@ -78,7 +78,7 @@ rm r/g/.git
 # ... and one in the top folder itself is the repository's own.
 mkdir r/g/.git
 printf 'disable = 15\n' >r/g/.sgftidy
-check repo-own 0 "" "r/g/date.sgf: OK  (1 message(s) ignored)${nl}sgftidy: configuration file used: @/w/r/g/.sgftidy${nl}sgftidy: 1 file: 1 OK; T s$nl" -- --check r/g/date.sgf
+check repo-own 0 "" "r/g/date.sgf: OK  (1 message(s) ignored)${nl}sgftidy: configuration file used: @/w/r/g/.sgftidy${nl}sgftidy: 1 file: 1 OK; T s$nl" -- --show-ok --check r/g/date.sgf
 # An empty file ends the search: the command line's options alone.
 : >r/g/.sgftidy
 check empty-ends 10 "" "$e15${nl}r/g/date.sgf: 1 error(s)${nl}sgftidy: configuration file used: @/w/r/g/.sgftidy${nl}sgftidy: 1 file: 1 with errors; T s$nl" -- --check r/g/date.sgf

@@ -221,6 +221,9 @@ before="$(inode same.sgf) $(mtime same.sgf)"
 "$SGFTIDY" --in-place same.sgf 2>err; rc=$?
 check unchanged-status [ "$rc" -eq 0 ]
 check unchanged-inode [ "$before" = "$(inode same.sgf) $(mtime same.sgf)" ]
+# A clean batch is quiet: the summary alone; --show-ok says it.
+check unchanged-quiet [ "$(grep -c '^same.sgf:' err)" -eq 0 ]
+"$SGFTIDY" --in-place --show-ok same.sgf 2>err
 check unchanged-said grep -q '^same.sgf: OK  (unchanged)$' err
 check unchanged-tally grep -q '^sgftidy: 1 file: 1 OK; 1 unchanged; [0-9.]* s$' err
 cp game.sgf differs.sgf
@@ -310,7 +313,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
         'unread/sealed: fatal F143: folder cannot be read: Permission denied; its files are not checked' \
         'unread/open/o.sgf: OK' >expect.unread
     for j in 1 2; do
-        as_nobody "$SGFTIDY" -j$j --check unread/sealed unread/n.sgf unread/open 2>err; rc=$?
+        as_nobody "$SGFTIDY" -j$j --check --show-ok unread/sealed unread/n.sgf unread/open 2>err; rc=$?
         check unreadable-folder-status-j$j [ "$rc" -eq 20 ]
         check unreadable-folder-order-j$j sh -c "head -n 3 err | cmp -s expect.unread -"
     done
@@ -358,7 +361,7 @@ check outdir-collision-message grep -q 'out/x.sgf: written already for another i
 # One input named twice is no collision: the second finds its output.
 for jobs in 1 2; do
     rm -rf twice
-    "$SGFTIDY" -j $jobs --outdir=twice game.sgf ./game.sgf 2>err; rc=$?
+    "$SGFTIDY" -j $jobs --outdir=twice --show-ok game.sgf ./game.sgf 2>err; rc=$?
     check "outdir-twice-status (-j $jobs)" [ "$rc" -eq 0 ]
     check "outdir-twice-second (-j $jobs)" grep -q '^./game.sgf: OK  (unchanged)$' err
     check "outdir-twice-content (-j $jobs)" cmp -s norm.sgf twice/game.sgf
@@ -472,12 +475,12 @@ printf '(;FF[4]GM[1]XY[1];B[aa])' >"nl/$(printf 'x\n::error file=e.sgf::forged\n
 "$SGFTIDY" --list-different nl >nl.list 2>/dev/null
 printf '"nl/a\\nb.sgf"\n"nl/x\\n::error file=e.sgf::forged\\nz.sgf"\n' >nl.want
 check names-listed-quoted cmp -s nl.want nl.list
-"$SGFTIDY" --format=github --check nl 2>nl.err
+"$SGFTIDY" --format=github --check --show-ok nl 2>nl.err
 check names-github-one-line [ "$(grep -c '^::error' nl.err)" -eq 0 ]
 check names-github-status grep -q '^"nl/a\\nb.sgf": OK$' nl.err
 "$SGFTIDY" --check nl 2>nl.err
 check names-text-quoted grep -q '^"nl/x\\n::error file=e.sgf::forged\\nz.sgf":1:13: warning W35' nl.err
-check names-text-lines [ "$(wc -l <nl.err)" -eq 4 ]
+check names-text-lines [ "$(wc -l <nl.err)" -eq 3 ]
 
 # --- write faults: the old file stays, no temporary file -----------------
 awk 'BEGIN { printf "(;FF[4]GM[1]SZ[19]C[%s]", "x"; for (i = 0; i < 40000; i++) printf ";B[aa] ;W[bb]  "; print ")" }' >big.sgf
@@ -523,7 +526,7 @@ check split-many-files [ "$(ls part_*.sgf | wc -l)" -eq 300 ]
 mkdir group
 cp game.sgf group/a.sgf
 cp game.sgf group/b.sgf
-"$SGFTIDY" -v --in-place group/a.sgf group/b.sgf group/a.sgf 2>err; rc=$?
+"$SGFTIDY" -v --in-place --show-ok group/a.sgf group/b.sgf group/a.sgf 2>err; rc=$?
 check group-status [ "$rc" -eq 0 ]
 check group-changed [ "$(grep -c '(changed)' err)" -eq 2 ]
 check group-unchanged [ "$(grep -c 'a.sgf: OK  (unchanged)' err)" -eq 1 ]

@@ -77,15 +77,15 @@ cp game.ugf D/sub/g.ugf
 cp game.ugf D/G.UGI
 cp plain.sgf D/a.sgf
 cp plain.sgf D/notes.txt
-run -R --check D 2>err
+run -R --check --show-ok D 2>err
 rc=$?
 is "--check -R: status" 0 $rc
 is "--check -R: files" "D/G.UGI
 D/a.sgf
 D/sub/g.ugf" "$(grep -o '^[^:]*: OK' err | sed 's/: OK$//')"
-run -R --check --extensions=sgf D 2>err
+run -R --check --show-ok --extensions=sgf D 2>err
 is "--extensions=sgf: files" "D/a.sgf" "$(grep -o '^[^:]*: OK' err | sed 's/: OK$//')"
-run -R --check --extensions=txt,UGF D 2>err
+run -R --check --show-ok --extensions=txt,UGF D 2>err
 is "--extensions=txt,UGF: files" "D/notes.txt
 D/sub/g.ugf" "$(grep -o '^[^:]*: OK' err | sed 's/: OK$//')"
 # --in-place: .sgf files only, unless --extensions names others

@@ -89,7 +89,7 @@ same outdir-collide --outdir=o g5.sgf ./g5.sgf g6.sgf a/../g5.sgf
 }
 
 # Standard input among the paths: one job, and the same result.
-printf '%s\n' "$good" | run -j4 --check set/g1.sgf - >stdout 2>stderr.raw
+printf '%s\n' "$good" | run -j4 --check --show-ok set/g1.sgf - >stdout 2>stderr.raw
 rc=$?
 [ $rc -eq 5 ] && grep -q '^<stdin>: OK' stderr.raw && ok ||
     bad stdin "exit status $rc"
@@ -131,7 +131,7 @@ L/ld.sgf/in.sgf: OK
 sgftidy: 25 files: 23 OK, 2 failed; 2 skipped (1 unreadable, 1 no SGF data); T s
 EOF2
 for j in 1 2; do
-    run -j$j --check L/d.sgf L/g*.sgf L/ld.sgf L/ln.sgf L/notes.txt L/missing.sgf >stdout 2>stderr.raw
+    run -j$j --check --show-ok L/d.sgf L/g*.sgf L/ld.sgf L/ln.sgf L/notes.txt L/missing.sgf >stdout 2>stderr.raw
     rc=$?
     sed 's/; [0-9]*\.[0-9][0-9] s$/; T s/' stderr.raw >stderr
     [ $rc -eq 20 ] && [ ! -s stdout ] && cmp -s expect.L stderr && ok ||

@@ -52,7 +52,7 @@ w35='g/sub/warn.sgf:1:28: warning W35: unknown property <XY> kept'
 
 # --list-different: the paths on standard output; the messages' status
 # wins over 1.
-check list 10 "g/date.sgf$nl" "$e15${nl}g/date.sgf: 1 error(s)${nl}g/good.sgf: OK$nl$e8${nl}g/sub/crit.sgf: 1 error(s)  (critical:1)$nl$w35${nl}g/sub/warn.sgf: 1 warning(s)${nl}sgftidy: 4 files: 1 OK, 1 with warnings, 2 with errors; 1 not in normal form; T s$nl" \
+check list 10 "g/date.sgf$nl" "$e15${nl}g/date.sgf: 1 error(s)${nl}$e8${nl}g/sub/crit.sgf: 1 error(s)  (critical:1)$nl$w35${nl}g/sub/warn.sgf: 1 warning(s)${nl}sgftidy: 4 files: 1 OK, 1 with warnings, 2 with errors; 1 not in normal form (--in-place rewrites them); T s$nl" \
     -- -R --list-different g
 check list-only-format 1 "g/date.sgf$nl" "" -- -q -d15 --list-different g/date.sgf g/good.sgf
 check list-none 0 "" "" -- -q --list-different g/good.sgf
@@ -108,7 +108,7 @@ check fail-on-info 2 "" "$i102" -- -q -g --fail-on=info g/good.sgf
 check fail-on-info-default 0 "" "$i102" -- -q -g g/good.sgf
 
 # SGFC's layout and GitHub's commands carry the file name.
-check sgfc-batch 10 "" "g/date.sgf: Line:1 Col:20 - Error 15: illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]${nl}g/date.sgf: 1 error(s)${nl}g/good.sgf: OK${nl}sgftidy: 2 files: 1 OK, 1 with errors; T s$nl" -- --format=sgfc --check g/date.sgf g/good.sgf
+check sgfc-batch 10 "" "g/date.sgf: Line:1 Col:20 - Error 15: illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]${nl}g/date.sgf: 1 error(s)${nl}sgftidy: 2 files: 1 OK, 1 with errors; T s$nl" -- --format=sgfc --check g/date.sgf g/good.sgf
 check github 10 "" "::error file=g/date.sgf,line=1,col=20,title=E15 BAD_VALUE_CORRECTED::illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]${nl}::error file=g/sub/crit.sgf,line=1,col=20,title=E8 ILLEGAL_CHARS (critical)::illegal characters outside values deleted: \"junk\"${nl}::warning file=g/sub/warn.sgf,line=1,col=28,title=W35 UNKNOWN_PROP::unknown property <XY> kept$nl" -- -q --format=github -R --check g
 
 # GitHub's commands: the control characters of a file name (an escape
@@ -227,7 +227,7 @@ done
 
 # --files-from: lines, or NUL-separated paths (any name).
 printf 'g/date.sgf\n\ng/good.sgf\n' >list
-check files-from 10 "" "$e15${nl}g/date.sgf: 1 error(s)${nl}g/good.sgf: OK${nl}sgftidy: 2 files: 1 OK, 1 with errors; T s$nl" -- --files-from=list --check
+check files-from 10 "" "$e15${nl}g/date.sgf: 1 error(s)${nl}sgftidy: 2 files: 1 OK, 1 with errors; T s$nl" -- --files-from=list --check
 cp g/good.sgf 'g/new
 line.sgf'
 (cd "$TMPD/w" && find g -name '*.sgf' -print0 | sort -z | run --files-from=- -0 --check -d15 -d35 -q -d8) >/dev/null 2>"$TMPD/err"; rc=$?
@@ -237,14 +237,14 @@ rm 'g/new
 line.sgf'
 # CR LF lines, a last line without its end, a folder in the list.
 printf 'g/date.sgf\r\n\r\ng/sub\r\ng/good.sgf' >list
-check files-from-crlf 10 "" "$e15${nl}g/date.sgf: 1 error(s)${nl}g/good.sgf: OK$nl$e8${nl}g/sub/crit.sgf: 1 error(s)  (critical:1)$nl$w35${nl}g/sub/warn.sgf: 1 warning(s)${nl}sgftidy: 4 files: 1 OK, 1 with warnings, 2 with errors; T s$nl" -- --files-from=list --check
+check files-from-crlf 10 "" "$e15${nl}g/date.sgf: 1 error(s)${nl}$e8${nl}g/sub/crit.sgf: 1 error(s)  (critical:1)$nl$w35${nl}g/sub/warn.sgf: 1 warning(s)${nl}sgftidy: 4 files: 1 OK, 1 with warnings, 2 with errors; T s$nl" -- --files-from=list --check
 # A list longer than one read (64 KiB): every path in it, none cut.
 long=g/good.sgf
 while [ ${#long} -lt 1000 ]; do long=./$long; done
 : >list
 i=0
 while [ $i -lt 150 ]; do printf '%s\n' "$long" >>list; i=$((i + 1)); done
-(cd "$TMPD/w" && run --files-from=list --check) 2>&1 | grep -c "^$long: OK\$" | grep -qx 150 && ok || bad "a list of 150 KB"
+(cd "$TMPD/w" && run --files-from=list --check --show-ok) 2>&1 | grep -c "^$long: OK\$" | grep -qx 150 && ok || bad "a list of 150 KB"
 check files-from-folder 20 "" "sgftidy: fatal F4: cannot read input file: g: Is a directory$nl" -- --files-from=g --check
 check files-from-alone 20 "" "sgftidy: fatal F101: options conflict: --files-from goes with a batch mode: --check, --in-place, --outdir=DIR, --list-different, --diff or --duplicates$nl" -- --files-from=list
 check null-alone 20 "" "sgftidy: fatal F101: options conflict: -0 goes with --files-from$nl" -- -0 --check g
@@ -256,7 +256,7 @@ mkdir -p cfg/a/b
 cp g/sub/warn.sgf cfg/a/b/w.sgf
 cp g/sub/warn.sgf cfg/w.sgf
 printf '# muted here\nmute = UNKNOWN_PROP   # ours\nfail-on=error\n' >cfg/a/.sgftidy
-check config 5 "" "cfg/w.sgf:1:28: warning W35: unknown property <XY> kept${nl}cfg/w.sgf: 1 warning(s)${nl}cfg/a/b/w.sgf: OK  (1 message(s) ignored)${nl}sgftidy: configuration file used: $TMPD/w/cfg/a/.sgftidy${nl}sgftidy: 2 files: 1 OK, 1 with warnings; T s$nl" -- -R --check cfg
+check config 5 "" "cfg/w.sgf:1:28: warning W35: unknown property <XY> kept${nl}cfg/w.sgf: 1 warning(s)${nl}sgftidy: configuration file used: $TMPD/w/cfg/a/.sgftidy${nl}sgftidy: 2 files: 1 OK, 1 with warnings; T s$nl" -- -R --check cfg
 check config-cmdline 0 "" "" -- -q --fail-on=warning -w cfg/a/b/w.sgf
 check no-config 5 "" "cfg/a/b/w.sgf:1:28: warning W35: unknown property <XY> kept$nl" -- -q --no-config cfg/a/b/w.sgf
 printf 'strict\nin-place\n' >cfg/a/.sgftidy

@@ -212,8 +212,12 @@ mkdir -p "$TMPD/tree/sub"
 printf '(;FF[4]GM[1];B[aa])\n' >"$TMPD/tree/a.sgf"
 printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/tree/sub/b.SGF"
 printf 'not a game' >"$TMPD/tree/sub/notes.txt"
-check batch-flat 0 "tree/a.sgf: OK${nl}sgftidy: 1 file: 1 OK; T s$nl" -- --check tree
-check batch-recursive 5 "tree/a.sgf: OK${nl}tree/sub/b.SGF:1:19: warning W35: unknown property <XY> kept${nl}tree/sub/b.SGF: 1 warning(s)${nl}sgftidy: 2 files: 1 OK, 1 with warnings; T s$nl" -- -R --check tree
+# A clean file of a batch gets no status line (--show-ok: it does).
+check batch-flat 0 "sgftidy: 1 file: 1 OK; T s$nl" -- --check tree
+check batch-flat-show-ok 0 "tree/a.sgf: OK${nl}sgftidy: 1 file: 1 OK; T s$nl" -- --check --show-ok tree
+check batch-recursive 5 "tree/sub/b.SGF:1:19: warning W35: unknown property <XY> kept${nl}tree/sub/b.SGF: 1 warning(s)${nl}sgftidy: 2 files: 1 OK, 1 with warnings; T s$nl" -- -R --check tree
+check batch-recursive-show-ok 5 "tree/a.sgf: OK${nl}tree/sub/b.SGF:1:19: warning W35: unknown property <XY> kept${nl}tree/sub/b.SGF: 1 warning(s)${nl}sgftidy: 2 files: 1 OK, 1 with warnings; T s$nl" -- -R --check --show-ok tree
+check show-ok-quiet 20 "sgftidy: fatal F101: options conflict: --show-ok and -q exclude each other$nl" -- --check --show-ok -q tree
 check batch-outdir 0 "" -- -qwR --outdir=copy tree
 same batch-outdir-a "$TMPD/copy/tree/a.sgf" "(;FF[4]CA[UTF-8]GM[1];B[aa])$nl"
 same batch-outdir-b "$TMPD/copy/tree/sub/b.SGF" "(;FF[4]CA[UTF-8]GM[1];B[aa]XY[1])$nl"
@@ -227,6 +231,62 @@ same help-width "$TMPD/wide" ""
 check batch-conflict 20 "sgftidy: fatal F101: options conflict: --check, --in-place, --outdir and --duplicates exclude each other$nl" -- --check --in-place tree
 mkdir "$TMPD/empty"
 check batch-none 0 "sgftidy: no game records (sgf,gib,ngf,ugf,ugi) in the paths given (-R takes subfolders too)$nl" -- --check empty
+
+# -R passes over hidden folders below the paths given (a hidden folder
+# named is walked); --exclude leaves out what the walk meets, never a
+# path named.
+mkdir -p "$TMPD/wk/.git" "$TMPD/wk/.hid" "$TMPD/wk/sub/deep" "$TMPD/wk/build" "$TMPD/wk/cf"
+printf '(;FF[4]GM[1];B[aa])\n' >"$TMPD/wk/a.sgf"
+printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/wk/.hid/h.sgf"
+printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/wk/.git/g.sgf"
+printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/wk/.dot.sgf"
+printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/wk/sub/w.sgf"
+printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/wk/sub/deep/d.sgf"
+printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/wk/build/x.sgf"
+printf 'mute = UNKNOWN_PROP\n' >"$TMPD/wk/cf/.sgftidy"
+w35() { printf '%s:1:19: warning W35: unknown property <XY> kept\n%s: 1 warning(s)\n' "$1" "$1"; }
+check walk-hidden 5 "$(w35 wk/.dot.sgf)$nl$(w35 wk/build/x.sgf)$nl$(w35 wk/sub/w.sgf)$nl$(w35 wk/sub/deep/d.sgf)${nl}sgftidy: 5 files: 1 OK, 4 with warnings; T s$nl" -- -R --check wk
+check walk-hidden-named 5 "$(w35 wk/.hid/h.sgf)${nl}sgftidy: 1 file: 1 with warnings; T s$nl" -- -R --check wk/.hid
+check exclude-name 5 "$(w35 wk/sub/w.sgf)$nl$(w35 wk/sub/deep/d.sgf)${nl}sgftidy: 3 files: 1 OK, 2 with warnings; T s$nl" -- -R --check --exclude=build --exclude='.*.sgf' wk
+check exclude-path 5 "$(w35 wk/.dot.sgf)$nl$(w35 wk/build/x.sgf)$nl$(w35 wk/sub/w.sgf)${nl}sgftidy: 4 files: 1 OK, 3 with warnings; T s$nl" -- -R --check --exclude='wk/sub/d*' wk
+check exclude-dot-slash 5 "$(w35 ./wk/.dot.sgf)$nl$(w35 ./wk/build/x.sgf)${nl}sgftidy: 3 files: 1 OK, 2 with warnings; T s$nl" -- -R --check --exclude=wk/sub ./wk
+check exclude-star-slash 5 "$(w35 wk/.dot.sgf)$nl$(w35 wk/sub/w.sgf)$nl$(w35 wk/sub/deep/d.sgf)${nl}sgftidy: 4 files: 1 OK, 3 with warnings; T s$nl" -- -R --check '--exclude=*/build/*' wk
+check exclude-named 5 "$(w35 wk/sub/w.sgf)${nl}sgftidy: 1 file: 1 with warnings; T s$nl" -- --check '--exclude=*.sgf' wk/sub/w.sgf
+check exclude-alone 20 "sgftidy: fatal F101: options conflict: --exclude goes with a batch mode (--check, --in-place, --outdir=DIR, --list-different, --diff or --duplicates) or --stdin-filename$nl" -- --exclude=x good.sgf
+check help-exclude 0 "" -- --help
+grep -q -- "--exclude=GLOB" "$TMPD/stdout" && grep -q -- "--stdin-filename=NAME" "$TMPD/stdout" && pass=$((pass + 1)) || { echo "FAIL help-exclude"; fail=$((fail + 1)); }
+
+# --statistics: the count of each message, the most frequent first, then
+# by number; a JSON record; refused where a document has no place.
+printf '(;FF[4]GM[1];B[aa]XY[1]XZ[2] junk )\n' >"$TMPD/wk/sub/two.sgf"
+check statistics 10 "wk/sub/two.sgf:1:30: error E8 (critical): illegal characters outside values deleted: \"junk\"${nl}wk/sub/two.sgf:1:19: warning W35: unknown property <XY> kept${nl}wk/sub/two.sgf:1:24: warning W35: unknown property <XZ> kept${nl}wk/sub/two.sgf: 1 error(s)  2 warning(s)  (critical:1)$nl$(w35 wk/sub/w.sgf)${nl}3  W35  UNKNOWN_PROP   unknown property <...> ...${nl}1  E8   ILLEGAL_CHARS  illegal characters outside values deleted: \"...\"${nl}sgftidy: 2 files: 1 with warnings, 1 with errors; T s$nl" -- --check --statistics wk/sub/two.sgf wk/sub/w.sgf
+(cd "$TMPD" && run --check --statistics --format=json -q wk/sub/two.sgf wk/sub/w.sgf) 2>"$TMPD/stderr"
+grep '^{"statistics"' "$TMPD/stderr" >"$TMPD/stats"
+same statistics-json-record "$TMPD/stats" '{"statistics":[{"code":35,"severity":"warning","key":"UNKNOWN_PROP","count":3},{"code":8,"severity":"error","key":"ILLEGAL_CHARS","count":1}]}'"$nl"
+check statistics-single 5 "$(w35 wk/sub/w.sgf)${nl}1  W35  UNKNOWN_PROP  unknown property <...> ...$nl" -- --statistics wk/sub/w.sgf
+(cd "$TMPD" && run --check --statistics --format=sarif wk/sub/w.sgf) 2>"$TMPD/stderr"
+[ $? -eq 20 ] && grep -q '"options conflict: --statistics prints lines, or a JSON record with --format=json: not --format=sarif, a document of its own"' "$TMPD/stderr" && pass=$((pass + 1)) || { echo "FAIL statistics-sarif: not refused so"; fail=$((fail + 1)); }
+rm "$TMPD/wk/sub/two.sgf"
+
+# --stdin-filename: standard input under NAME in messages, its
+# configuration from NAME's folder; NAME excluded: passed through
+# unchanged, nothing reported.
+printf '(;FF[4]GM[1];B[aa]XY[1])\n' >"$TMPD/warn.in"
+check stdin-name 5 "$(w35 wk/sub/in.sgf)$nl" -- --stdin-filename=wk/sub/in.sgf - <"$TMPD/warn.in"
+check stdin-name-config 0 "wk/cf/in.sgf: OK  (1 message(s) ignored)$nl" -- --stdin-filename=wk/cf/in.sgf - <"$TMPD/warn.in"
+check stdin-name-batch 5 "$(w35 wk/sub/in.sgf)${nl}sgftidy: 1 file: 1 with warnings; T s$nl" -- --check --stdin-filename=wk/sub/in.sgf - <"$TMPD/warn.in"
+check stdin-name-list 1 "wk/a.sgf: OK${nl}sgftidy: 1 file: 1 OK; 1 not in normal form (--in-place rewrites them); T s$nl" -- --list-different --stdin-filename=wk/a.sgf - <"$TMPD/wk/a.sgf"
+same stdin-name-list-out "$TMPD/stdout" "wk/a.sgf$nl"
+# (a folder on NAME's way excluded, as the walk would not enter it)
+check stdin-excluded-in-place 0 "" -- --in-place --exclude=sub --stdin-filename=wk/sub/in.sgf - <"$TMPD/warn.in"
+same stdin-excluded-in-place-out "$TMPD/stdout" "(;FF[4]GM[1];B[aa]XY[1])$nl"
+check stdin-excluded-single 0 "" -- --exclude='*.sgf' --stdin-filename=in.sgf - - <"$TMPD/warn.in"
+same stdin-excluded-single-out "$TMPD/stdout" "(;FF[4]GM[1];B[aa]XY[1])$nl"
+check stdin-excluded-check 0 "" -- --check --exclude='*.sgf' --stdin-filename=in.sgf - <"$TMPD/warn.in"
+same stdin-excluded-check-out "$TMPD/stdout" ""
+check stdin-excluded-others 5 "$(w35 wk/sub/w.sgf)${nl}sgftidy: 1 file: 1 with warnings; T s$nl" -- --check --exclude='in.sgf' --stdin-filename=in.sgf - wk/sub/w.sgf <"$TMPD/warn.in"
+check stdin-excluded-outfile 20 "sgftidy: fatal F101: options conflict: --stdin-filename: NAME is left out by --exclude, and OUTFILE would not be written: give - as OUTFILE$nl" -- --exclude='*.sgf' --stdin-filename=in.sgf - out.sgf <"$TMPD/warn.in"
+check stdin-name-no-stdin 20 "sgftidy: fatal F101: options conflict: --stdin-filename names standard input: give - as INFILE or as a PATH$nl" -- --stdin-filename=x.sgf good.sgf
 
 # -i asks on the terminal; without one it is refused, never blocked.
 printf '(;FF[4]GM[1]SZ[19]DT[sometime]RE[he won]KM[lots];B[aa])\n' >"$TMPD/ask.sgf"
