@@ -41,8 +41,8 @@ void sgft_svg_options_init(sgft_svg_options *opt) {
     opt->mark_x = opt->mark_y = -1;
 }
 
-/* The value's text with escapes resolved, white space around it cut, in
- * b (NUL-terminated); false when out of memory. */
+/* The value's text with escapes resolved, in b (NUL-terminated); false
+ * when out of memory. */
 static bool value_plain(const sgft_ctx *ctx, const value *v, buf *b) {
     sgft__buf_clear(b);
     if (v->flags & VALF_DECODED)
