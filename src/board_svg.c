@@ -300,7 +300,7 @@ static void play_node(const sgft_ctx *ctx, svg_board *b, const node *n,
 /* Appends the printf-formatted text (integers only) to out. */
 SGFT_PRINTF(2, 3) static void put(buf *out, const char *fmt, ...);
 static void put(buf *out, const char *fmt, ...) {
-    char line[256];
+    char line[512];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(line, sizeof line, fmt, ap);

@@ -255,6 +255,14 @@ START_TEST(test_mark_and_last) {
     ck_assert(has(svg, " width=\"100\" height=\"60\" viewBox=\"0 0 240 "
                        "144\" "));
     free(svg);
+    /* The widest: the height of a board of one column by 52 lines. */
+    o.px = 4294967295u;
+    svg = svg_at("(;SZ[1:52])", 0, false, &o);
+    ck_assert_ptr_nonnull(svg);
+    ck_assert_msg(has(svg, " width=\"4294967295\" height=\"113816633318\" "
+                           "viewBox=\"0 0 48 1272\" "),
+                  "%.300s", svg);
+    free(svg);
 }
 END_TEST
 
