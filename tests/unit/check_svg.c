@@ -1,10 +1,12 @@
 /* check_svg.c - sgft_board_svg: the position at a node played from the
  * root (captures of one stone and of chains, suicide, setup over stones,
  * passes, rectangular and large boards, long lines), the games it refuses,
- * its options (the mark, the size for growth), the last move, and the
+ * its options (the mark, the size for growth), the last move, the
+ * agreement with the board of the checks on a long random game, and the
  * exact bytes of one small position.  The position is read back from the
  * document's data-point and data-color attributes. */
 #include "tests.h"
+#include "board.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -406,6 +408,76 @@ START_TEST(test_golden) {
 }
 END_TEST
 
+/* The board of the checks (execute.c) and the drawing agree on every
+ * node of a long random game: captures, suicides, moves on stones,
+ * passes, on a small board where they come often. */
+START_TEST(test_agrees_with_checks) {
+    char sgf[8192];
+    size_t len = (size_t)snprintf(sgf, sizeof sgf, "(;SZ[7]");
+    unsigned long r = 12345;
+    for (int i = 0; i < 600; i++) {
+        r = r * 6364136223846793005u + 1442695040888963407u;
+        unsigned v = (unsigned)(r >> 33);
+        char colour = (v >> 8) % 5 == 0 ? (i & 1 ? 'B' : 'W')
+                                        : (i & 1 ? 'W' : 'B');
+        if ((v >> 12) % 20 == 0)
+            len += (size_t)snprintf(sgf + len, sizeof sgf - len, ";%c[]",
+                                    colour);
+        else
+            len += (size_t)snprintf(sgf + len, sizeof sgf - len, ";%c[%c%c]",
+                                    colour, 'a' + v % 7, 'a' + (v >> 4) % 7);
+        ck_assert_uint_lt(len, sizeof sgf - 16);
+    }
+    snprintf(sgf + len, sizeof sgf - len, ")");
+    sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    sgft_reader *rd = sgft_reader_memory(ctx, sgf, strlen(sgf));
+    sgft_tree *t;
+    ck_assert_int_eq(sgft_reader_next(rd, &t), 1);
+    board *b = sgft__board_new(ctx, 7, 7);
+    ck_assert_ptr_nonnull(b);
+    exec_facts f = {0};
+    unsigned long taken = 0, lost = 0;
+    for (sgft_node *n = sgft_tree_root(t); n; n = sgft_node_child(n)) {
+        sgft__execute_node(b, n, &f, 0);
+        taken += f.captured;
+        sgft_prop *mv = sgft_node_find(n, "B");
+        if (!mv)
+            mv = sgft_node_find(n, "W");
+        size_t ml;
+        const char *m = mv ? sgft_value_raw(ctx, sgft_prop_values(mv), &ml)
+                           : NULL;
+        if (m && ml == 2 && b->stones[AT(b, m[0] - 'a', m[1] - 'a')] == EMPTY)
+            lost++; /* a suicide */
+        char want[512];
+        size_t wl = 0;
+        want[0] = '\0';
+        for (int y = 0; y < 7; y++)
+            for (int x = 0; x < 7; x++) {
+                unsigned char c = b->stones[AT(b, x, y)];
+                if (c == BLACK || c == WHITE)
+                    wl += (size_t)snprintf(want + wl, sizeof want - wl,
+                                           "%s%c%c %c", wl ? "," : "",
+                                           'a' + x, 'a' + y,
+                                           c == BLACK ? 'b' : 'w');
+            }
+        char *svg = sgft_board_svg(t, n, NULL);
+        ck_assert_ptr_nonnull(svg);
+        char *got = stones_of(svg);
+        ck_assert_str_eq(got, want);
+        free(got);
+        free(svg);
+    }
+    /* The game took stones often, and lost some to suicide (35 and 23
+     * times). */
+    ck_assert_uint_eq(taken, 35);
+    ck_assert_uint_eq(lost, 23);
+    sgft__exec_facts_free(&f);
+    sgft__board_free(b);
+    sgft_reader_free(rd);
+    sgft_ctx_free(ctx);
+}
+END_TEST
+
 Suite *svg_suite(void) {
     Suite *s = suite_create("svg");
     TCase *tc = tcase_create("board");
@@ -419,6 +491,7 @@ Suite *svg_suite(void) {
     tcase_add_test(tc, test_mark_and_last);
     tcase_add_test(tc, test_options_refused);
     tcase_add_test(tc, test_golden);
+    tcase_add_test(tc, test_agrees_with_checks);
     suite_add_tcase(s, tc);
     return s;
 }
