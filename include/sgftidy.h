@@ -499,6 +499,61 @@ void sgft_fingerprint_free(sgft_fingerprint *fp);
 unsigned sgft_transform_between(unsigned a, unsigned b);
 const char *sgft_transform_name(unsigned t);
 
+/* --- Boards: the position at a node, as an image ---------------------------
+ * The board of a Go game (GM[1], or no GM) at any node, drawn as a
+ * standalone SVG document: the root's setup, then every node from the root
+ * down to the node, played in turn.  A node's setup (AB, then AW, then AE)
+ * comes before its move (its first B, or else its first W).  A move puts
+ * its stone on the point, replacing a stone there (the record is what it
+ * is), takes off the opponent's chains next to it that have no liberty
+ * left, and then its own chain when that has none (a suicide, whether or
+ * not the rules of RU allow one, as the checks play it: message 122 says
+ * when they do not).  B[] and, on a board of at most 19 by 19, B[tt] are
+ * passes; a value that is no point of the board changes nothing.
+ *
+ * The document: the board, its grid and star points (9, 13 and 19 lines),
+ * and a circle for each stone, row by row, with the point and its colour
+ * as data attributes, data-point="pd" data-color="b" (or "w"), so that a
+ * program reads the position back; the stone of the last move of the
+ * path (if it still stands) has class="last" and a small ring on it; the
+ * point marked has an element class="mark" data-point="..." (a square
+ * around it).  The root element svg has data-cols, data-rows and, when
+ * the last move of the path was on a point, data-last="pd".  All lengths
+ * are whole numbers: the same tree, node and options give the same bytes.
+ * The document refers to nothing outside itself. */
+typedef struct sgft_svg_options {
+    size_t size;        /* sizeof (sgft_svg_options) as the program was
+                           built; sgft_svg_options_init sets it */
+    int mark_x, mark_y; /* a point to mark: column and row from 0, as
+                           sgft_value_point gives them; -1, -1: none */
+    unsigned px;        /* the image's width in pixels; 0: one pixel a
+                           unit of its view box (24 a line) */
+    unsigned flags;     /* SGFT_SVG_* */
+} sgft_svg_options;
+/* Members added later to sgft_svg_options have 0 as their default: a
+ * larger size than the library knows is taken when the bytes it does not
+ * know are zero. */
+
+/* Flags of sgft_svg_options. */
+enum {
+    SGFT_SVG_COORDS = 1 /* the coordinates' letters (as SGF writes them)
+                           along the top and the left side */
+};
+
+/* Fills opt with the defaults: no mark, px 0, no flags. */
+void sgft_svg_options_init(sgft_svg_options *opt);
+
+/* The position at node of tree (a node of tree, values as parsed or
+ * checked) as a standalone SVG document, malloc'd and NUL-terminated: free
+ * it with free().  opt NULL: the defaults.  NULL, with errno set, when
+ * out of memory (ENOMEM), when the game is not one whose board is known
+ * (ENOTSUP: a GM other than 1, or an SZ that is not a size of 1 to 52,
+ * or two of them, SZ[19:13]), or for a bad argument (EINVAL: tree or node
+ * NULL, node not in tree, opt's size too small or its unknown bytes not
+ * zero, an unknown flag, a mark off the board). */
+char *sgft_board_svg(const sgft_tree *tree, const sgft_node *node,
+                     const sgft_svg_options *opt);
+
 /* The counts so far. */
 const sgft_summary *sgft_ctx_summary(const sgft_ctx *ctx);
 

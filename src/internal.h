@@ -236,6 +236,7 @@ typedef struct sgft_tree {
     unsigned index; /* 1-based number of the tree in the file */
     int ff;         /* FF of the tree (1 when absent) */
     int gm;         /* GM of the tree (1 when absent) */
+    sgft_ctx *ctx;  /* the context whose input holds its raw values */
 } game_tree;
 
 /* ---------------------------------------------------------------------

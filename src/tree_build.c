@@ -172,7 +172,7 @@ static int tree_begin(void *data, const event *ev) {
     ctx->format = ev->format;
     r->tree = (game_tree){.off = ev->off,
                           .index = (unsigned)ctx->sum.trees + 1,
-                          .ff = 1, .gm = 1};
+                          .ff = 1, .gm = 1, .ctx = ctx};
     r->cur = NULL;
     r->pr = NULL;
     r->room = NULL;

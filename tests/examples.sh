@@ -2,7 +2,7 @@
 # examples.sh - the example programs of examples/, built against the
 # library through its public header only, give exactly the output they
 # should: the tree API (moves), the event API (events) and the edit API
-# (nocomments).
+# (nocomments), and the board of a node as an SVG image (board-svg).
 . "$(dirname "$0")/setup.sh"
 
 ex="${EXAMPLES_DIR:-$(pwd)/examples}"
@@ -71,6 +71,57 @@ RE[0]
 GC[comments removed]
 ;B[ee];W[];B[cc])" "$ex/nocomments" "$TMPD/two.sgf"
 same nocomments-count "2 comment(s) deleted" sh -c '"$0" "$1" 2>&1 >/dev/null | grep deleted' "$ex/nocomments" "$TMPD/two.sgf"
+
+# board-svg: the main line of the first game, to its last node: the
+# chain db-dc taken by B[ec], passes written [] and [tt], the variation
+# after W[db] not played.
+cat >"$TMPD/board.sgf" <<'SGF'
+(;FF[4]GM[1]SZ[5]PB[Black]PW[White]
+;B[cc];W[bc];B[cb];W[dc];B[cd];W[db]
+(;B[da];W[];B[eb];W[tt];B[dd];W[];B[ec])
+(;B[ee]))
+SGF
+same board-svg '<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="164" height="164" viewBox="0 0 164 164" data-cols="5" data-rows="5" data-last="ec">
+<rect class="board" width="164" height="164" fill="#dcb35c"/>
+<path class="grid" d="M44 44H140M44 68H140M44 92H140M44 116H140M44 140H140M44 44V140M68 44V140M92 44V140M116 44V140M140 44V140" fill="none" stroke="#000" stroke-width="1"/>
+<text class="coord" x="44" y="20" font-family="sans-serif" font-size="12" text-anchor="middle">a</text>
+<text class="coord" x="68" y="20" font-family="sans-serif" font-size="12" text-anchor="middle">b</text>
+<text class="coord" x="92" y="20" font-family="sans-serif" font-size="12" text-anchor="middle">c</text>
+<text class="coord" x="116" y="20" font-family="sans-serif" font-size="12" text-anchor="middle">d</text>
+<text class="coord" x="140" y="20" font-family="sans-serif" font-size="12" text-anchor="middle">e</text>
+<text class="coord" x="18" y="48" font-family="sans-serif" font-size="12" text-anchor="middle">a</text>
+<text class="coord" x="18" y="72" font-family="sans-serif" font-size="12" text-anchor="middle">b</text>
+<text class="coord" x="18" y="96" font-family="sans-serif" font-size="12" text-anchor="middle">c</text>
+<text class="coord" x="18" y="120" font-family="sans-serif" font-size="12" text-anchor="middle">d</text>
+<text class="coord" x="18" y="144" font-family="sans-serif" font-size="12" text-anchor="middle">e</text>
+<circle data-point="da" data-color="b" cx="116" cy="44" r="11" fill="#000"/>
+<circle data-point="cb" data-color="b" cx="92" cy="68" r="11" fill="#000"/>
+<circle data-point="eb" data-color="b" cx="140" cy="68" r="11" fill="#000"/>
+<circle data-point="bc" data-color="w" cx="68" cy="92" r="11" fill="#fff" stroke="#000" stroke-width="1"/>
+<circle data-point="cc" data-color="b" cx="92" cy="92" r="11" fill="#000"/>
+<circle class="last" data-point="ec" data-color="b" cx="140" cy="92" r="11" fill="#000"/>
+<circle class="last-ring" cx="140" cy="92" r="5" fill="none" stroke="#fff" stroke-width="2"/>
+<circle data-point="cd" data-color="b" cx="92" cy="116" r="11" fill="#000"/>
+<circle data-point="dd" data-color="b" cx="116" cy="116" r="11" fill="#000"/>
+</svg>' "$ex/board-svg" "$TMPD/board.sgf"
+# The document is well-formed XML (xmllint, when it is there).
+if command -v xmllint >/dev/null 2>&1; then
+    if "$ex/board-svg" "$TMPD/board.sgf" | xmllint --noout -; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL board-svg: not well-formed"; fail=$((fail + 1))
+    fi
+elif [ "${SGFTIDY_REQUIRE_TOOLS:-0}" = 1 ]; then
+    echo "FAIL board-svg: xmllint is required (SGFTIDY_REQUIRE_TOOLS=1) but not found"
+    fail=$((fail + 1))
+else
+    notice "board-svg: xmllint not found, the document is not validated"
+fi
+# A game whose board is not known: no document, status 1.
+printf '(;GM[2];B[aa])' >"$TMPD/chess.sgf"
+same board-svg-refused "status 1" \
+    sh -c '"$0" "$1" 2>/dev/null; echo "status $?"' "$ex/board-svg" "$TMPD/chess.sgf"
 
 echo "examples: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
