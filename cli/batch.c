@@ -374,9 +374,13 @@ static int job_report(job *j) {
         return 20;
     }
     config_note(c, j->cfg);
+    int st = j->fixed ? j->status : job_status(j);
+    /* Fails the run by --fail-on (JUnit's <failure>): 1 says only that
+     * it is not in the normalized form. */
     sgft_reporter_file(c->rep, j->shown, &j->sum,
-                       j->different ? SGFT_FILE_DIFFERENT : 0);
-    return j->fixed ? j->status : job_status(j);
+                       (j->different ? SGFT_FILE_DIFFERENT : 0) |
+                           (st > 1 ? SGFT_FILE_FAILED : SGFT_FILE_PASSED));
+    return st;
 }
 
 int run_single(cli *c, const char *in, const char *out) {
@@ -932,9 +936,15 @@ int run_batch(cli *c) {
     }
     SGFT_HOOK("walked", c->nfiles ? c->files[0] : "");
     sgft_reporter_links(c->rep, b.tree.link_files, b.tree.link_folders);
-    if (!b.files_named && !files.n && !failed.n && !c->quiet)
-        fprintf(stderr, "sgftidy: no game records (%s) in the paths given%s\n",
-                b.tree.exts, c->recursive ? "" : " (-R takes subfolders too)");
+    if (!b.files_named && !files.n && !failed.n) {
+        /* A notice of the report (a line of text, unless -q; a record
+         * or a notification of the machine formats, whose document stays
+         * whole). */
+        char note[300];
+        snprintf(note, sizeof note, "no game records (%s) in the paths given%s",
+                 b.tree.exts, c->recursive ? "" : " (-R takes subfolders too)");
+        sgft_reporter_notice(c->rep, note);
+    }
     if (c->prog.on) {
         uint64_t bytes = 0;
         for (size_t i = 0; i < files.n; i++) {

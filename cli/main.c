@@ -96,8 +96,8 @@ static _Noreturn void fatal_hint(cli *c, int code, const char *detail,
         fprintf(stderr, "sgftidy: out of memory\n");
         exit(20);
     }
-    if (!c->cur_file)
-        c->cur_file = "sgftidy";
+    /* cur_file NULL: a message of the command line, of no file ("sgftidy"
+     * in the text forms). */
     sgft_report(ctx, code, detail);
     sgft_ctx_free(ctx);
     sgft_reporter_close(c->rep);
@@ -376,7 +376,14 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         exit(cli_completion(arg) == 0 ? 0 : 20);
     }
     case O_FORMAT: {
-        int f = usage_word(o->name, arg);
+        /* auto: GitHub's workflow commands in GitHub Actions, else the
+         * default; text: another name of the default. */
+        const char *ga = getenv("GITHUB_ACTIONS");
+        int f = !arg                        ? -1
+                : strcmp(arg, "text") == 0  ? SGFT_FORMAT_TEXT
+                : strcmp(arg, "auto") != 0  ? usage_word(o->name, arg)
+                : ga && strcmp(ga, "true") == 0 ? SGFT_FORMAT_GITHUB
+                                                : SGFT_FORMAT_TEXT;
         if (f < 0)
             bad_value(c, o->name, detail, NULL);
         c->fmt = (sgft_format)f;

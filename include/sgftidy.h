@@ -526,11 +526,14 @@ typedef enum sgft_format {
     SGFT_FORMAT_GITHUB, /* GitHub Actions workflow commands:
                            ::error file=F,line=L,col=C,title=...::text */
     SGFT_FORMAT_GITLAB, /* a GitLab Code Quality report (a JSON array) */
-    SGFT_FORMAT_CHECKSTYLE /* a Checkstyle XML report (a document) */
+    SGFT_FORMAT_CHECKSTYLE, /* a Checkstyle XML report (a document) */
+    SGFT_FORMAT_JUNIT   /* a JUnit XML report: a test case per file (a
+                           document) */
 } sgft_format;
 
 /* The format named name as sgftidy's --format names it ("default",
- * "sgfc", "json", "sarif", "github", "gitlab", "checkstyle"), or -1. */
+ * "sgfc", "json", "sarif", "github", "gitlab", "checkstyle", "junit"),
+ * or -1. */
 int sgft_format_from_name(const char *name);
 /* The name of fmt, or NULL for a value that is no format. */
 const char *sgft_format_name(sgft_format fmt);
@@ -595,14 +598,25 @@ enum {
 
 /* Flags of sgft_reporter_file(). */
 enum {
-    SGFT_FILE_DIFFERENT = 1 /* the file is not in the normalized form */
+    SGFT_FILE_DIFFERENT = 1, /* the file is not in the normalized form */
+    SGFT_FILE_FAILED = 2,    /* the file fails the run (its worst message
+                                at or above the caller's level, as
+                                sgftidy's --fail-on): a <failure> in
+                                JUnit */
+    SGFT_FILE_PASSED = 4     /* the file does not fail the run.  With
+                                neither flag, a file fails when it has a
+                                warning or worse */
 };
 
 /* A reporter writing to f (not closed by the reporter).  NULL when out of
  * memory or fmt is unknown. */
 sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags);
-/* Reports one diagnostic of file (NULL: "sgftidy", for the command line
- * itself).  0, or -1 when f reports an error. */
+/* Reports one diagnostic of file; NULL for the command line itself,
+ * which names no file: "sgftidy" in the text and SGFC forms, "file":null
+ * in JSON, a toolExecutionNotification of the invocation in SARIF (at
+ * the close), a command without file= in GitHub's; GitLab, Checkstyle
+ * and JUnit, which have no place for the program's own messages, give
+ * it as one of the path "sgftidy".  0, or -1 when f reports an error. */
 int sgft_reporter_diag(sgft_reporter *rep, const char *file,
                        const sgft_diag *diag);
 /* Ends the diagnostics of file: prints its status line (text, SGFC and
@@ -624,6 +638,21 @@ int sgft_reporter_folder(sgft_reporter *rep, const char *folder,
  * already).  0, or -1 when f reports an error. */
 int sgft_reporter_late(sgft_reporter *rep, const char *file,
                        const sgft_diag *diag, const sgft_summary *was);
+/* Reports a notice of the run itself, of no file (text: "no game
+ * records in the paths given"), in the place the format has for one:
+ * the line "sgftidy: TEXT" (text and SGFC forms; none with
+ * SGFT_REPORT_NO_STATUS), the record {"notice":"TEXT"} (JSON), a
+ * toolExecutionNotification of level "note" in the invocation (SARIF,
+ * at the close), "::notice::TEXT" (GitHub; none with
+ * SGFT_REPORT_NO_STATUS); nothing in GitLab, Checkstyle and JUnit, whose
+ * documents stay as they are.  0, or -1 when f reports an error (or rep
+ * or text is NULL). */
+int sgft_reporter_notice(sgft_reporter *rep, const char *text);
+/* Says that the run was cut short (a signal): the notice "interrupted"
+ * (see sgft_reporter_notice), and the run counts as failed (SARIF:
+ * executionSuccessful false).  The caller then closes rep, which ends
+ * the document.  0, or -1 when f reports an error. */
+int sgft_reporter_interrupted(sgft_reporter *rep);
 /* Names a configuration file of the run for its summary: one the run
  * used (why NULL), or one it did not use, and why.  The summary lists
  * them in the order named: a line each before the summary line (text,

@@ -90,6 +90,7 @@ sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags) {
     r->flags = flags;
     r->cur_skip = -1;
     r->configs_end = &r->configs;
+    r->notes_end = &r->notes;
     if (timed(ops, flags))
         clock_gettime(CLOCK_MONOTONIC, &r->start);
     if (ops->begin)
@@ -171,10 +172,13 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
         r->skipped_for[r->cur_skip]++;
     }
     r->cur_skip = -1;
+    r->cur_sum = s;
+    r->cur_flags = flags;
     if (!(r->flags & SGFT_REPORT_NO_STATUS) && r->ops->status != STATUS_NONE)
         sgft__status_line(r->f, file, s, r->ops->status == STATUS_OUTPUT);
     if (r->ops->file_done)
         r->ops->file_done(r, file);
+    r->cur_sum = NULL;
     if (ferror(r->f))
         r->failed_io = true;
     return ferror(r->f) ? -1 : 0;
@@ -216,6 +220,44 @@ int sgft_reporter_late(sgft_reporter *r, const char *file,
         r->skipped_for[k]++;
     }
     return st;
+}
+
+bool sgft__keep_note(sgft_reporter *r, const sgft_diag *d, const char *text) {
+    if (d)
+        text = d->text;
+    size_t n = strlen(text);
+    run_note *k = malloc(sizeof *k + n + 1);
+    if (!k)
+        return false;
+    memcpy(k->text, text, n + 1);
+    k->code = d ? d->code : 0;
+    k->severity = d ? d->severity : SGFT_INFO;
+    k->next = NULL;
+    *r->notes_end = k;
+    r->notes_end = &k->next;
+    return true;
+}
+
+void sgft__notice_line(sgft_reporter *r, const char *text) {
+    if (!(r->flags & SGFT_REPORT_NO_STATUS))
+        fprintf(r->f, "sgftidy: %s\n", text);
+}
+
+int sgft_reporter_notice(sgft_reporter *r, const char *text) {
+    if (!r || !text)
+        return -1;
+    if (r->ops->notice)
+        r->ops->notice(r, text);
+    if (ferror(r->f))
+        r->failed_io = true;
+    return ferror(r->f) ? -1 : 0;
+}
+
+int sgft_reporter_interrupted(sgft_reporter *r) {
+    if (!r)
+        return -1;
+    r->interrupted = true;
+    return sgft_reporter_notice(r, "interrupted");
 }
 
 int sgft_reporter_config(sgft_reporter *r, const char *path,
@@ -266,6 +308,17 @@ int sgft_reporter_close(sgft_reporter *r) {
         free(c->why);
         free(c);
     }
+    while (r->notes) {
+        run_note *k = r->notes;
+        r->notes = k->next;
+        free(k);
+    }
+    if (r->pending)
+        fclose(r->pending);
+    free(r->pending_text);
+    if (r->cases)
+        fclose(r->cases);
+    free(r->cases_text);
     free(r->group);
     free(r->seen_file);
     free(r->seen);

@@ -128,6 +128,6 @@ void sgft__summary_lines(sgft_reporter *r, double secs) {
 
 bool sgft__run_failed(const sgft_reporter *r) {
     unsigned long no_sgf = r->skipped_for[SK_NO_SGF];
-    return r->run_failed || r->failed_io || r->folders_unread ||
+    return r->run_failed || r->interrupted || r->failed_io || r->folders_unread ||
            r->failed > no_sgf;
 }
