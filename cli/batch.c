@@ -866,6 +866,23 @@ void keep_freed_memory(void) {
 }
 
 /* Batch mode: every file of the paths; the worst status wins. */
+/* --output-file may not be a file the walk found either (main.c looks at
+ * the paths named): only those of the report's name are looked at. */
+static void report_not_walked(cli *c, const path_list *files) {
+    const char *r = c->report_path;
+    struct stat rs, fs;
+    if (!r || strcmp(r, "-") == 0 || stat(r, &rs) != 0)
+        return;
+    const char *base = strrchr(r, '/') ? strrchr(r, '/') + 1 : r;
+    for (size_t i = 0; i < files->n; i++) {
+        const char *f = files->v[i];
+        const char *fb = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
+        if (strcmp(fb, base) == 0 && stat(f, &fs) == 0 &&
+            fs.st_dev == rs.st_dev && fs.st_ino == rs.st_ino)
+            cli_refuse_report(c, f);
+    }
+}
+
 int run_batch(cli *c) {
     path_list files = {0}, failed = {0}, folders = {0};
     batch_run b;
@@ -935,6 +952,7 @@ int run_batch(cli *c) {
             goto oom;
     }
     SGFT_HOOK("walked", c->nfiles ? c->files[0] : "");
+    report_not_walked(c, &files);
     sgft_reporter_links(c->rep, b.tree.link_files, b.tree.link_folders);
     if (!b.files_named && !files.n && !failed.n) {
         /* A notice of the report (a line of text, unless -q; a record

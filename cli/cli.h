@@ -80,6 +80,11 @@ typedef struct cli {
     fail_level fail_on, base_fail_on;
     const char *cur_file; /* name shown in diagnostics */
     sgft_reporter *rep;
+    /* --output-file: the file of the report (NULL: standard error; "-":
+     * standard output), and the unnamed temporary file that holds it
+     * until the report is closed. */
+    const char *report_path;
+    FILE *report_held;
     sgft_outputs *outs; /* the files written: their durability, their
                            temporary files for the signal handlers */
     progress prog;
@@ -99,6 +104,9 @@ typedef struct cli {
  * configuration file (in_config), options that are not about checking
  * a file are refused. */
 void cli_fatal(cli *c, int code, const char *detail);
+/* --output-file names the file f of the run: fatal message 101, on
+ * standard error (the report's file is not written). */
+_Noreturn void cli_refuse_report(cli *c, const char *f);
 int cli_apply_named(cli *c, const char *name, const char *arg,
                     bool in_config, char *why, size_t why_size);
 void cli_apply_given(cli *c);

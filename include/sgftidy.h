@@ -359,6 +359,27 @@ void sgft_outputs_remove_temp_files(sgft_outputs *outs);
 void sgft_outputs_on_first_temp_file(sgft_outputs *outs, void (*fn)(void *),
                                      void *userdata);
 
+/* --- A file of the caller's, written as outputs are -----------------------
+ * sgft_output_open opens path ("-": standard output) to write as
+ * sgft_run_file writes its output file (see sgftidy(1), FILES): into a
+ * temporary file in its folder, listed in ctx's outputs (see
+ * sgft_ctx_set_outputs) for sgft_outputs_remove_temp_files(), renamed
+ * over path by sgft_output_commit, so that path holds its old content or
+ * the whole new one; a symbolic link is followed, a file with several
+ * hard links left alone, a file whose content would not change not
+ * touched.  In a batch (SGFT_OUTPUTS_BATCH) the rename waits for
+ * sgft_outputs_sync.  Faults are reported through ctx's callback, named
+ * path: 26 (cannot open), 105 (hard links) or 5 and NULL from the open;
+ * 27 and -1 from the commit (a fault of a write too, which returns -1
+ * and is reported there).  sgft_output_commit and sgft_output_abort (which
+ * removes the temporary file) free o; state (may be NULL) says whether
+ * the file was created, changed or left unchanged. */
+typedef struct sgft_output sgft_output;
+sgft_output *sgft_output_open(sgft_ctx *ctx, const char *path);
+int sgft_output_write(sgft_output *o, const char *buf, size_t len);
+int sgft_output_commit(sgft_output *o, sgft_output_state *state);
+void sgft_output_abort(sgft_output *o);
+
 /* --- Events: the parse without a tree ------------------------------------
  * The syntax as the parser reads it, after its repairs (the syntax
  * messages go to the context's diagnostic callback), with no tree built:

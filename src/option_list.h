@@ -68,6 +68,7 @@ COMMAND(LIST_RULES, 0, "list-rules", A_NONE, "", "print the rules of the checks,
 COMMAND(VERSION, 0, "version", A_NONE, "", "print the version and exit")
 COMMAND(COMPLETION, 0, "completion", A_STR, "SHELL", "print the completion script of SHELL (bash, zsh or fish) from this table of options, and exit")
 COMMAND(FORMAT, 0, "format", A_STR, "FORM", "diagnostics as: default or text (FILE:LINE:COL: ...), sgfc, json, sarif, github, gitlab, checkstyle, junit; auto: github in GitHub Actions (GITHUB_ACTIONS=true), else default")
+COMMAND(OUTPUT_FILE, 0, "output-file", A_STR, "FILE", "write the diagnostics (the report of any --format, with the status and summary lines) to FILE instead of standard error, atomically (complete or not at all), also after a usage error; - is standard output; FILE may not be one of the files of the run")
 COMMAND(MUTE, 0, "mute", A_STR, "KEY", "do not report the message with this key, e.g. UNKNOWN_PROP; takes what -d takes (repeatable)")
 OPTION(SUPERKO, 0, "superko", A_NONE, "", superko, bool, 0, 1, 0, "Go: report a move that repeats a whole-board position of its line (positional superko, message 123)")
 OPTION(LINE_WIDTH, 0, "width", A_STR, "N", line_width, unsigned, 20, 1000000, 76, "output line width (default 76, at least 20)")

@@ -222,27 +222,6 @@ int sgft_reporter_late(sgft_reporter *r, const char *file,
     return st;
 }
 
-bool sgft__keep_note(sgft_reporter *r, const sgft_diag *d, const char *text) {
-    if (d)
-        text = d->text;
-    size_t n = strlen(text);
-    run_note *k = malloc(sizeof *k + n + 1);
-    if (!k)
-        return false;
-    memcpy(k->text, text, n + 1);
-    k->code = d ? d->code : 0;
-    k->severity = d ? d->severity : SGFT_INFO;
-    k->next = NULL;
-    *r->notes_end = k;
-    r->notes_end = &k->next;
-    return true;
-}
-
-void sgft__notice_line(sgft_reporter *r, const char *text) {
-    if (!(r->flags & SGFT_REPORT_NO_STATUS))
-        fprintf(r->f, "sgftidy: %s\n", text);
-}
-
 int sgft_reporter_notice(sgft_reporter *r, const char *text) {
     if (!r || !text)
         return -1;

@@ -126,6 +126,46 @@ check auto-false 5 "" "$tw" -- --format=auto warn.sgf
 with_env=
 check text 5 "" "$tw" -- --format=text warn.sgf
 
+# 5. --output-file: the report, whatever its format, in FILE instead of
+# standard error, written whole (a temporary file beside it, renamed);
+# - is standard output; a file of the run is refused.
+# same NAME FILE WANT: the file holds exactly WANT.
+same() {
+    if printf '%s' "$3" | cmp -s - "$TMPD/$2"; then
+        ok
+    else
+        bad "$1: $2 differs"
+        printf '%s' "$3" | diff -u - "$TMPD/$2"
+    fi
+}
+mkdir "$TMPD/rep"
+wj="{\"file\":\"warn.sgf\",\"line\":1,\"column\":27,\"offset\":26,\"severity\":\"warning\",\"code\":35,\"key\":\"UNKNOWN_PROP\",\"critical\":false,\"message\":\"unknown property <XY> kept\"}$nl"
+printf 'old report\n' >"$TMPD/rep/r.json"
+check out-json 5 "" "" -- --format=json --output-file=rep/r.json warn.sgf
+same out-json rep/r.json "$wj"
+# No temporary file left beside it.
+(cd "$TMPD/rep" && ls -A) >"$TMPD/ls"
+same out-no-temp ls "r.json$nl"
+check out-text 5 "" "" -- --output-file rep/r.txt --check warn.sgf
+sed 's/; [0-9.]* s$/; T s/' "$TMPD/rep/r.txt" >"$TMPD/r.txt"
+same out-text r.txt "$tw""sgftidy: 1 file: 1 with warnings; T s$nl"
+check out-usage 20 "" "" -- --bogus --format=json --output-file=rep/u.json
+same out-usage rep/u.json "{\"file\":null,\"severity\":\"fatal\",\"code\":68,\"key\":\"UNKNOWN_LONG_OPTION\",\"critical\":false,\"message\":\"$u\"}$nl"
+check out-usage-late 20 "" "" -- --format=junit --output-file=rep/u.xml -R good.sgf
+same out-usage-late rep/u.xml "$head<testsuite name=\"sgftidy\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">$nl<testcase classname=\"sgftidy\" name=\"sgftidy\">$nl<error type=\"fatal\" message=\"1 error(s), 0 warning(s), 0 information message(s)\">sgftidy: fatal F101: options conflict: -R goes with a batch mode: --check, --in-place, --outdir=DIR, --list-different, --diff or --duplicates&#10;</error>$nl</testcase>$nl</testsuite>$nl"
+check out-stdout 5 "$wj" "" -- --format=json --output-file=- warn.sgf
+check out-none 0 "" "" -- --format=gitlab --output-file=rep/g.json --check empty
+same out-none rep/g.json "[]$nl"
+cp "$TMPD/warn.sgf" "$TMPD/rep/w.sgf"
+# The refusal goes to standard error, in the format asked for.
+check out-input 20 "" "{\"file\":null,\"severity\":\"fatal\",\"code\":101,\"key\":\"OPTION_CONFLICT\",\"critical\":false,\"message\":\"options conflict: --output-file=rep/w.sgf is rep/w.sgf, a file of the run\"}$nl" -- --format=json --output-file=rep/w.sgf --check rep/w.sgf
+check out-input-other-name 20 "" "sgftidy: fatal F101: options conflict: --output-file=rep/../rep/w.sgf is rep/w.sgf, a file of the run$nl" -- --output-file=rep/../rep/w.sgf --check rep/w.sgf
+check out-input-walked 20 "" "sgftidy: fatal F101: options conflict: --output-file=rep/w.sgf is rep/w.sgf, a file of the run$nl" -- --output-file=rep/w.sgf --check rep
+check out-outfile 20 "" "sgftidy: fatal F101: options conflict: --output-file=rep/n.sgf is rep/n.sgf, a file of the run$nl" -- --output-file=rep/n.sgf warn.sgf rep/n.sgf
+same out-input rep/w.sgf "$(cat "$TMPD/warn.sgf")$nl"
+check out-fault 20 "" "none/r.json: fatal F26: cannot open output file: none/r.json: No such file or directory$nl" -- --format=json --output-file=none/r.json good.sgf
+check out-empty 20 "" "sgftidy: fatal F49: bad option argument: --output-file=: needs a file name$nl" -- --output-file= good.sgf
+
 echo "documents.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] || exit 1
 command -v xmllint >/dev/null 2>&1 || need_tool xmllint "libxml2-utils"

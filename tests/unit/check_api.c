@@ -813,6 +813,56 @@ START_TEST(test_reporter_notice) {
 }
 END_TEST
 
+/* The code of the last diagnostic (sgft_output's faults). */
+static void last_code(const sgft_diag *d, void *data) { *(int *)data = d->code; }
+
+/* sgft_output: a file written whole by its commit, left as it was by an
+ * abort, and faults reported. */
+START_TEST(test_output_file) {
+    char dir[] = "/tmp/sgftidy-out-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64], bad[80];
+    snprintf(path, sizeof path, "%s/r.xml", dir);
+    snprintf(bad, sizeof bad, "%s/none/r.xml", dir);
+    int code = 0;
+    sgft_ctx *ctx = sgft_ctx_new(NULL, last_code, &code);
+    sgft_outputs *outs = sgft_outputs_new(0);
+    sgft_ctx_set_outputs(ctx, outs);
+    sgft_output *o = sgft_output_open(ctx, path);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(sgft_output_write(o, "<a>", 3), 0);
+    ck_assert_int_eq(sgft_output_write(o, "</a>\n", 5), 0);
+    sgft_output_state st = SGFT_OUTPUT_NONE;
+    ck_assert_int_eq(sgft_output_commit(o, &st), 0);
+    ck_assert_int_eq(st, SGFT_OUTPUT_CREATED);
+    char got[32] = {0};
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fread(got, 1, sizeof got - 1, f), 8);
+    fclose(f);
+    ck_assert_str_eq(got, "<a></a>\n");
+    /* An abort: the old content stays, no temporary file. */
+    o = sgft_output_open(ctx, path);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(sgft_output_write(o, "other", 5), 0);
+    sgft_output_abort(o);
+    ck_assert_int_eq(files_in(dir), 1);
+    f = fopen(path, "r");
+    memset(got, 0, sizeof got);
+    ck_assert_uint_eq(fread(got, 1, sizeof got - 1, f), 8);
+    fclose(f);
+    ck_assert_str_eq(got, "<a></a>\n");
+    ck_assert_ptr_null(sgft_output_open(ctx, bad));
+    ck_assert_int_eq(code, 26);
+    ck_assert_ptr_null(sgft_output_open(NULL, path));
+    ck_assert_int_eq(sgft_output_commit(NULL, NULL), -1);
+    sgft_ctx_free(ctx);
+    sgft_outputs_free(outs);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 Suite *api_suite(void) {
     Suite *s = suite_create("api");
     TCase *tc = tcase_create("api");
@@ -830,6 +880,7 @@ Suite *api_suite(void) {
     tcase_add_test(tc, test_reporter_late);
     tcase_add_test(tc, test_reporter_config);
     tcase_add_test(tc, test_reporter_notice);
+    tcase_add_test(tc, test_output_file);
     suite_add_tcase(s, tc);
     return s;
 }
