@@ -683,6 +683,7 @@ static pool_step batch_prepare(void *arg, size_t i, void *slot) {
 
 static pool_step prepare(batch_run *b, size_t i, job *j) {
     cli *c = b->c;
+    cli_check_interrupt(c); /* between two files */
     job_begin(j, c, b->list->v[i], b->deferred);
     j->named = b->named;
     j->reading = c->prog.on ? &b->reading : NULL;
@@ -782,6 +783,7 @@ static void batch_finish(void *arg, size_t i, void *slot) {
     b->files_named += b->named;
     int rc = job_report(j);
     b->worst = rc > b->worst ? rc : b->worst;
+    cli_check_interrupt(c); /* the file is reported: the next is not */
     if (j->reading)
         atomic_fetch_sub(j->reading, j->cur);
     struct stat st;
@@ -952,6 +954,7 @@ int run_batch(cli *c) {
             goto oom;
     }
     SGFT_HOOK("walked", c->nfiles ? c->files[0] : "");
+    cli_check_interrupt(c);
     report_not_walked(c, &files);
     sgft_reporter_links(c->rep, b.tree.link_files, b.tree.link_folders);
     if (!b.files_named && !files.n && !failed.n) {
@@ -1008,6 +1011,7 @@ int run_batch(cli *c) {
     if (pool_run(b.pool, files.n, sizeof(job), &ops) < 0 || b.stop)
         goto oom;
 end:
+    cli_check_interrupt(c);
     if (c->mode != B_CHECK) {
         c->cur_file = "sgftidy";
         sgft_ctx *ctx = sgft_ctx_new(c->base, print_diag, c);

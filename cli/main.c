@@ -109,7 +109,7 @@ static void report_fault(const sgft_diag *d, void *data) {
  * temporary file in the file's folder, renamed over it (through the
  * run's outputs, whose temporary files the signal handlers remove).  0,
  * or 20 when the report could not be written. */
-static int report_close(cli *c) {
+int cli_report_close(cli *c) {
     int st = 0;
     if (c->rep && sgft_reporter_close(c->rep) < 0)
         st = 20;
@@ -125,8 +125,11 @@ static int report_close(cli *c) {
         fclose(h);
         return 20;
     }
-    if (c->outs)
-        sgft_ctx_set_outputs(ctx, c->outs);
+    /* Interrupted, the outputs write nothing any more (their temporary
+     * files are gone): the report's file is written without them. */
+    sgft_outputs *outs = signals_stopped() ? NULL : c->outs;
+    if (outs)
+        sgft_ctx_set_outputs(ctx, outs);
     sgft_output *o = NULL;
     if (fflush(h) != 0 || ferror(h) || fseek(h, 0, SEEK_SET) != 0) {
         fprintf(stderr, "sgftidy: cannot hold the report for --output-file: "
@@ -146,13 +149,22 @@ static int report_close(cli *c) {
             sgft_output_abort(o);
             st = 20;
         } else if (sgft_output_commit(o, NULL) < 0 ||
-                   (c->outs && sgft_outputs_sync(c->outs, ctx) < 0)) {
+                   (outs && sgft_outputs_sync(outs, ctx) < 0)) {
             st = 20; /* a fault of a write too: reported by the commit */
         }
     }
     sgft_ctx_free(ctx);
     fclose(h);
     return st;
+}
+
+void cli_check_interrupt(cli *c) {
+    if (!signals_stopped())
+        return;
+    progress_clear(&c->prog);
+    sgft_reporter_interrupted(c->rep);
+    cli_report_close(c);
+    signals_resume();
 }
 
 /* --output-file and --format looked for before the options are read, so
@@ -219,7 +231,7 @@ static _Noreturn void fatal_hint(cli *c, int code, const char *detail,
      * in the text forms). */
     sgft_report(ctx, code, detail);
     sgft_ctx_free(ctx);
-    report_close(c);
+    cli_report_close(c);
     free(own1);
     free(own2);
     exit(20);
@@ -842,7 +854,7 @@ static int run_dupes(cli *c) {
 
 /* Closes the report and frees what the command holds at its end. */
 static void cli_free(cli *c) {
-    report_close(c);
+    cli_report_close(c);
     if (c->tty)
         fclose(c->tty);
     free(c->files);
@@ -972,6 +984,7 @@ int main(int argc, char **argv) {
         return 20;
     }
     signals_guard(c.outs, c.mode != B_NONE);
+    signals_defer(c.mode == B_CHECK || c.mode == B_IN_PLACE || c.mode == B_OUTDIR);
     if (c.interactive) {
         c.tty = fopen("/dev/tty", "r+");
         if (!c.tty)
@@ -991,9 +1004,12 @@ int main(int argc, char **argv) {
                  ? run_batch(&c)
                  : run_single(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);
     progress_clear(&c.prog);
+    /* A signal at the end of a batch: as between its files. */
+    cli_check_interrupt(&c);
+    signals_defer(false);
     /* The report is complete, and in its file, before the outputs (of
      * which its temporary file is one) go. */
-    int report = report_close(&c);
+    int report = cli_report_close(&c);
     rc = report > rc ? report : rc;
     signals_forget();
     sgft_outputs_free(c.outs);

@@ -166,6 +166,38 @@ same out-input rep/w.sgf "$(cat "$TMPD/warn.sgf")$nl"
 check out-fault 20 "" "none/r.json: fatal F26: cannot open output file: none/r.json: No such file or directory$nl" -- --format=json --output-file=none/r.json good.sgf
 check out-empty 20 "" "sgftidy: fatal F49: bad option argument: --output-file=: needs a file name$nl" -- --output-file= good.sgf
 
+# 6. A batch that a signal cuts short: the file under way is finished,
+# the report closed (SARIF: executionSuccessful false and the
+# notification "interrupted"), then the signal ends the run (exit status
+# 128 + 15).  The test build sends SIGTERM as the second file starts.
+if [ -x "$SGFTIDY_HOOKED" ]; then
+    mkdir "$TMPD/sig"
+    for n in a b c; do cp "$TMPD/warn.sgf" "$TMPD/sig/$n.sgf"; done
+    saved=$SGFTIDY
+    SGFTIDY=$SGFTIDY_HOOKED
+    SGFTIDY_HOOK=job
+    SGFTIDY_HOOK_RUN='[ "$1" = sig/b.sgf ] && kill -TERM $PPID; :'
+    export SGFTIDY_HOOK SGFTIDY_HOOK_RUN
+    one() { printf '%s' "{\"file\":\"sig/$1.sgf\",\"line\":1,\"column\":27,\"offset\":26,\"severity\":\"warning\",\"code\":35,\"key\":\"UNKNOWN_PROP\",\"critical\":false,\"message\":\"unknown property <XY> kept\"}"; }
+    sum2=$(printf '%s' "$summary" | sed 's/"files":0,"ok":0,"with_warnings":0/"files":2,"ok":0,"with_warnings":2/')
+    check sig-json 143 "" "$(one a)$nl$(one b)$nl{\"notice\":\"interrupted\"}$nl{\"summary\":$sum2}$nl" -- --format=json --check sig
+    check sig-text 143 "" "sig/a.sgf:1:27: warning W35: unknown property <XY> kept${nl}sig/a.sgf: 1 warning(s)${nl}sig/b.sgf:1:27: warning W35: unknown property <XY> kept${nl}sig/b.sgf: 1 warning(s)${nl}sgftidy: interrupted${nl}sgftidy: 2 files: 2 with warnings; T s$nl" -- --check sig
+    check sig-text-q 143 "" "sig/a.sgf:1:27: warning W35: unknown property <XY> kept${nl}sig/b.sgf:1:27: warning W35: unknown property <XY> kept$nl" -- -q --check sig
+    res() { printf '%s' "{\"ruleId\":\"35\",\"ruleIndex\":34,\"level\":\"warning\",\"message\":{\"text\":\"unknown property <XY> kept\"},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"sig/$1.sgf\"},\"region\":{\"startLine\":1,\"startColumn\":27}}}],\"properties\":{\"key\":\"UNKNOWN_PROP\",\"critical\":false}}"; }
+    check sig-sarif 143 "" "SARIF[$nl$(res a),$nl$(res b)$nl],\"invocations\":[{\"executionSuccessful\":false,\"toolExecutionNotifications\":[{\"level\":\"note\",\"message\":{\"text\":\"interrupted\"}}],\"properties\":{\"summary\":$sum2}}]}]}$nl" -- --format=sarif --check sig
+    check sig-junit 143 "" "" -- --format=junit --output-file=rep/sig.xml --check sig
+    case_of() { printf '%s' "<testcase classname=\"sig/$1.sgf\" name=\"sig/$1.sgf\">$nl<failure type=\"warning\" message=\"0 error(s), 1 warning(s), 0 information message(s)\">sig/$1.sgf:1:27: warning W35: unknown property &lt;XY&gt; kept&#10;</failure>$nl</testcase>"; }
+    same sig-junit rep/sig.xml "$head<testsuite name=\"sgftidy\" tests=\"2\" failures=\"2\" errors=\"0\" skipped=\"0\">$nl$(case_of a)$nl$(case_of b)$nl</testsuite>$nl"
+    # --in-place: nothing left behind but the files, old or new.
+    check sig-in-place 143 "" "" -- -q --format=gitlab --output-file=rep/sig.json --in-place sig
+    (cd "$TMPD/sig" && ls -A) >"$TMPD/ls"
+    same sig-in-place ls "a.sgf${nl}b.sgf${nl}c.sgf$nl"
+    unset SGFTIDY_HOOK SGFTIDY_HOOK_RUN
+    SGFTIDY=$saved
+else
+    notice "SKIP documents: a signal in a batch (the test build is not at $SGFTIDY_HOOKED)"
+fi
+
 echo "documents.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] || exit 1
 command -v xmllint >/dev/null 2>&1 || need_tool xmllint "libxml2-utils"
