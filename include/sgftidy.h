@@ -561,8 +561,8 @@ const char *sgft_format_name(sgft_format fmt);
 
 /* Prints one diagnostic of file (NULL: "sgftidy") as one line.  For
  * SARIF and GitLab the line is one result object of their document, for
- * Checkstyle one <error> element, not a document: use a reporter for
- * those.  Returns 0, or -1 when f reports
+ * Checkstyle one <error> element, for JUnit one <failure> element, not
+ * a document: use a reporter for those.  Returns 0, or -1 when f reports
  * an error. */
 int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
                     const sgft_diag *diag);

@@ -56,13 +56,20 @@ check none-text-q 0 "" "" -- -q --check empty
 check none-sgfc 0 "" "sgftidy: $none$nl" -- --format=sgfc --check empty
 check none-json 0 "" "{\"notice\":\"$none\"}$nl{\"summary\":$summary}$nl" -- --format=json --check empty
 check none-json-q 0 "" "{\"notice\":\"$none\"}$nl{\"summary\":$summary}$nl" -- -q --format=json --check empty
+# keep NAME: the last standard error, kept as $TMPD/NAME for the
+# validators at the end.
+keep() { cp "$TMPD/err.raw" "$TMPD/keep-$1"; }
 check none-sarif 0 "" "SARIF[
 ],\"invocations\":[{\"executionSuccessful\":true,\"toolExecutionNotifications\":[{\"level\":\"note\",\"message\":{\"text\":\"$none\"}}],\"properties\":{\"summary\":$summary}}]}]}$nl" -- --format=sarif --check empty
+keep none.sarif
 check none-github 0 "" "::notice::$none$nl" -- --format=github --check empty
 check none-github-q 0 "" "" -- -q --format=github --check empty
 check none-gitlab 0 "" "[]$nl" -- --format=gitlab --check empty
+keep none.gitlab
 check none-checkstyle 0 "" "<?xml version=\"1.0\" encoding=\"UTF-8\"?>$nl<checkstyle version=\"4.3\">$nl</checkstyle>$nl" -- --format=checkstyle --check empty
+keep none.checkstyle
 check none-junit 0 "" "<?xml version=\"1.0\" encoding=\"UTF-8\"?>$nl<testsuite name=\"sgftidy\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\">$nl</testsuite>$nl" -- --format=junit --check empty
+keep none.junit
 
 # 2. A usage error names no file (GitLab, Checkstyle and JUnit, which
 # have no place for one, give the path "sgftidy").
@@ -71,11 +78,15 @@ check usage-text 20 "" "sgftidy: fatal F68: $u$nl" -- --bogus
 check usage-json 20 "" "{\"file\":null,\"severity\":\"fatal\",\"code\":68,\"key\":\"UNKNOWN_LONG_OPTION\",\"critical\":false,\"message\":\"$u\"}$nl" -- --format=json --bogus
 check usage-sarif 20 "" "SARIF[
 ],\"invocations\":[{\"executionSuccessful\":false,\"toolExecutionNotifications\":[{\"level\":\"error\",\"message\":{\"text\":\"$u\"},\"associatedRule\":{\"id\":\"68\",\"index\":67}}],\"properties\":{\"summary\":$summary}}]}]}$nl" -- --format=sarif --bogus
+keep usage.sarif
 check usage-github 20 "" "::error title=F68 UNKNOWN_LONG_OPTION::$u$nl" -- --format=github --bogus
 check usage-gitlab 20 "" "[$nl{\"description\":\"F68: $u\",\"check_name\":\"sgftidy/UNKNOWN_LONG_OPTION\",\"fingerprint\":\"3fb1c9d3bb1135ab4d264b4907c98bb0\",\"severity\":\"blocker\",\"location\":{\"path\":\"sgftidy\",\"lines\":{\"begin\":1}}}$nl]$nl" -- --format=gitlab --bogus
+keep usage.gitlab
 ua=$(printf '%s' "$u" | sed "s/'/\\&apos;/g")
 check usage-checkstyle 20 "" "<?xml version=\"1.0\" encoding=\"UTF-8\"?>$nl<checkstyle version=\"4.3\">$nl<file name=\"sgftidy\">$nl<error severity=\"error\" message=\"$ua\" source=\"sgftidy.68\"/>$nl</file>$nl</checkstyle>$nl" -- --format=checkstyle --bogus
+keep usage.checkstyle
 check usage-junit 20 "" "<?xml version=\"1.0\" encoding=\"UTF-8\"?>$nl<testsuite name=\"sgftidy\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">$nl<testcase classname=\"sgftidy\" name=\"sgftidy\">$nl<error type=\"fatal\" message=\"1 error(s), 0 warning(s), 0 information message(s)\">sgftidy: fatal F68: $ua&#10;</error>$nl</testcase>$nl</testsuite>$nl" -- --format=junit --bogus
+keep usage.junit
 # Found after the options: the same.
 check usage-late-json 20 "" "{\"file\":null,\"severity\":\"fatal\",\"code\":101,\"key\":\"OPTION_CONFLICT\",\"critical\":false,\"message\":\"options conflict: -R goes with a batch mode: --check, --in-place, --outdir=DIR, --list-different, --diff or --duplicates\"}$nl" -- --format=json -R good.sgf
 
@@ -97,17 +108,8 @@ cp "$TMPD/err.raw" "$TMPD/junit.xml"
 check junit-fail-on 20 "" "$head<testsuite name=\"sgftidy\" tests=\"4\" failures=\"1\" errors=\"1\" skipped=\"0\">$nl$date_case$e_open<system-out>$e_text</system-out>$nl</testcase>$nl$rest" -- --format=junit --fail-on=error --check j
 cp "$TMPD/err.raw" "$TMPD/junit2.xml"
 check junit-one 0 "" "$head<testsuite name=\"sgftidy\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">$nl<testcase classname=\"good.sgf\" name=\"good.sgf\"/>$nl</testsuite>$nl" -- --format=junit good.sgf
-# The one-line form of the library (sgft_print_diag) is not used here;
-# the schema: with xmllint.
-if command -v xmllint >/dev/null 2>&1; then
-    for x in junit junit2; do
-        if xmllint --noout --schema "$srcdir/tests/schemas/junit.xsd" "$TMPD/$x.xml" 2>"$TMPD/lint"; then
-            ok
-        else
-            bad "JUnit report $x against tests/schemas/junit.xsd: $(cat "$TMPD/lint")"
-        fi
-    done
-fi
+cp "$TMPD/junit.xml" "$TMPD/keep-files.junit"
+cp "$TMPD/junit2.xml" "$TMPD/keep-fail-on.junit"
 
 # 4. --format=auto: github in GitHub Actions, else the default; text is
 # the default's other name.
@@ -185,8 +187,10 @@ if [ -x "$SGFTIDY_HOOKED" ]; then
     check sig-text-q 143 "" "sig/a.sgf:1:27: warning W35: unknown property <XY> kept${nl}sig/b.sgf:1:27: warning W35: unknown property <XY> kept$nl" -- -q --check sig
     res() { printf '%s' "{\"ruleId\":\"35\",\"ruleIndex\":34,\"level\":\"warning\",\"message\":{\"text\":\"unknown property <XY> kept\"},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":\"sig/$1.sgf\"},\"region\":{\"startLine\":1,\"startColumn\":27}}}],\"properties\":{\"key\":\"UNKNOWN_PROP\",\"critical\":false}}"; }
     check sig-sarif 143 "" "SARIF[$nl$(res a),$nl$(res b)$nl],\"invocations\":[{\"executionSuccessful\":false,\"toolExecutionNotifications\":[{\"level\":\"note\",\"message\":{\"text\":\"interrupted\"}}],\"properties\":{\"summary\":$sum2}}]}]}$nl" -- --format=sarif --check sig
+    keep sig.sarif
     check sig-junit 143 "" "" -- --format=junit --output-file=rep/sig.xml --check sig
     case_of() { printf '%s' "<testcase classname=\"sig/$1.sgf\" name=\"sig/$1.sgf\">$nl<failure type=\"warning\" message=\"0 error(s), 1 warning(s), 0 information message(s)\">sig/$1.sgf:1:27: warning W35: unknown property &lt;XY&gt; kept&#10;</failure>$nl</testcase>"; }
+    cp "$TMPD/rep/sig.xml" "$TMPD/keep-sig.junit"
     same sig-junit rep/sig.xml "$head<testsuite name=\"sgftidy\" tests=\"2\" failures=\"2\" errors=\"0\" skipped=\"0\">$nl$(case_of a)$nl$(case_of b)$nl</testsuite>$nl"
     # --in-place: nothing left behind but the files, old or new.
     check sig-in-place 143 "" "" -- -q --format=gitlab --output-file=rep/sig.json --in-place sig
@@ -197,6 +201,30 @@ if [ -x "$SGFTIDY_HOOKED" ]; then
 else
     notice "SKIP documents: a signal in a batch (the test build is not at $SGFTIDY_HOOKED)"
 fi
+
+# The documents kept above parse: JSON (python3), XML (xmllint), JUnit's
+# against tests/schemas/junit.xsd.
+for k in "$TMPD"/keep-*; do
+    case $k in
+    *.sarif | *.gitlab)
+        command -v python3 >/dev/null 2>&1 || continue
+        if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$k" 2>"$TMPD/lint"; then
+            ok
+        else
+            bad "${k##*/keep-} is no JSON document: $(cat "$TMPD/lint")"
+        fi ;;
+    *.junit)
+        command -v xmllint >/dev/null 2>&1 || continue
+        if xmllint --noout --schema "$srcdir/tests/schemas/junit.xsd" "$k" 2>"$TMPD/lint"; then
+            ok
+        else
+            bad "${k##*/keep-} against tests/schemas/junit.xsd: $(cat "$TMPD/lint")"
+        fi ;;
+    *.checkstyle)
+        command -v xmllint >/dev/null 2>&1 || continue
+        if xmllint --noout "$k" 2>"$TMPD/lint"; then ok; else bad "${k##*/keep-} is no XML document: $(cat "$TMPD/lint")"; fi ;;
+    esac
+done
 
 echo "documents.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] || exit 1
