@@ -384,9 +384,13 @@ static int job_report(job *j) {
         return 20;
     }
     config_note(c, j->cfg);
+    int st = j->fixed ? j->status : job_status(j);
+    /* Fails the run by --fail-on (JUnit's <failure>): 1 says only that
+     * it is not in the normalized form. */
     sgft_reporter_file(c->rep, j->shown, &j->sum,
-                       j->different ? SGFT_FILE_DIFFERENT : 0);
-    return j->fixed ? j->status : job_status(j);
+                       (j->different ? SGFT_FILE_DIFFERENT : 0) |
+                           (st > 1 ? SGFT_FILE_FAILED : SGFT_FILE_PASSED));
+    return st;
 }
 
 int run_single(cli *c, const char *in, const char *out) {
@@ -689,6 +693,7 @@ static pool_step batch_prepare(void *arg, size_t i, void *slot) {
 
 static pool_step prepare(batch_run *b, size_t i, job *j) {
     cli *c = b->c;
+    cli_check_interrupt(c); /* between two files */
     job_begin(j, c, b->list->v[i], b->deferred);
     j->named = b->named;
     j->reading = c->prog.on ? &b->reading : NULL;
@@ -788,6 +793,7 @@ static void batch_finish(void *arg, size_t i, void *slot) {
     b->files_named += b->named;
     int rc = job_report(j);
     b->worst = rc > b->worst ? rc : b->worst;
+    cli_check_interrupt(c); /* the file is reported: the next is not */
     if (j->reading)
         atomic_fetch_sub(j->reading, j->cur);
     struct stat st;
@@ -872,6 +878,23 @@ void keep_freed_memory(void) {
 }
 
 /* Batch mode: every file of the paths; the worst status wins. */
+/* --output-file may not be a file the walk found either (main.c looks at
+ * the paths named): only those of the report's name are looked at. */
+static void report_not_walked(cli *c, const path_list *files) {
+    const char *r = c->report_path;
+    struct stat rs, fs;
+    if (!r || strcmp(r, "-") == 0 || stat(r, &rs) != 0)
+        return;
+    const char *base = strrchr(r, '/') ? strrchr(r, '/') + 1 : r;
+    for (size_t i = 0; i < files->n; i++) {
+        const char *f = files->v[i];
+        const char *fb = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
+        if (strcmp(fb, base) == 0 && stat(f, &fs) == 0 &&
+            fs.st_dev == rs.st_dev && fs.st_ino == rs.st_ino)
+            cli_refuse_report(c, f);
+    }
+}
+
 int run_batch(cli *c) {
     path_list files = {0}, failed = {0}, folders = {0};
     batch_run b;
@@ -943,10 +966,18 @@ int run_batch(cli *c) {
             goto oom;
     }
     SGFT_HOOK("walked", c->nfiles ? c->files[0] : "");
+    cli_check_interrupt(c);
+    report_not_walked(c, &files);
     sgft_reporter_links(c->rep, b.tree.link_files, b.tree.link_folders);
-    if (!b.files_named && !files.n && !failed.n && !c->quiet)
-        fprintf(stderr, "sgftidy: no game records (%s) in the paths given%s\n",
-                b.tree.exts, c->recursive ? "" : " (-R takes subfolders too)");
+    if (!b.files_named && !files.n && !failed.n) {
+        /* A notice of the report (a line of text, unless -q; a record
+         * or a notification of the machine formats, whose document stays
+         * whole). */
+        char note[300];
+        snprintf(note, sizeof note, "no game records (%s) in the paths given%s",
+                 b.tree.exts, c->recursive ? "" : " (-R takes subfolders too)");
+        sgft_reporter_notice(c->rep, note);
+    }
     if (c->prog.on) {
         uint64_t bytes = 0;
         for (size_t i = 0; i < files.n; i++) {
@@ -992,6 +1023,7 @@ int run_batch(cli *c) {
     if (pool_run(b.pool, files.n, sizeof(job), &ops) < 0 || b.stop)
         goto oom;
 end:
+    cli_check_interrupt(c);
     if (c->mode != B_CHECK) {
         c->cur_file = "sgftidy";
         sgft_ctx *ctx = sgft_ctx_new(c->base, print_diag, c);

@@ -85,6 +85,11 @@ typedef struct cli {
     fail_level fail_on, base_fail_on;
     const char *cur_file; /* name shown in diagnostics */
     sgft_reporter *rep;
+    /* --output-file: the file of the report (NULL: standard error; "-":
+     * standard output), and the unnamed temporary file that holds it
+     * until the report is closed. */
+    const char *report_path;
+    FILE *report_held;
     sgft_outputs *outs; /* the files written: their durability, their
                            temporary files for the signal handlers */
     progress prog;
@@ -104,6 +109,15 @@ typedef struct cli {
  * configuration file (in_config), options that are not about checking
  * a file are refused. */
 void cli_fatal(cli *c, int code, const char *detail);
+/* --output-file names the file f of the run: fatal message 101, on
+ * standard error (the report's file is not written). */
+_Noreturn void cli_refuse_report(cli *c, const char *f);
+/* Closes the report and writes the file of --output-file; 0, or 20. */
+int cli_report_close(cli *c);
+/* A signal came in a batch (signals_defer): the report says that the
+ * run was interrupted and is closed, and the signal ends the run; else
+ * nothing. */
+void cli_check_interrupt(cli *c);
 int cli_apply_named(cli *c, const char *name, const char *arg,
                     bool in_config, char *why, size_t why_size);
 void cli_apply_given(cli *c);
@@ -225,6 +239,13 @@ void durable_stop(durable *d);
  * it. */
 void signals_guard(sgft_outputs *outs, bool now);
 void signals_forget(void);
+/* signals_defer(true): SIGINT and SIGTERM (the first of them) only mark
+ * the run to end, for a batch that looks between its files:
+ * signals_stopped gives the signal that came (0: none), signals_resume
+ * lets it take its usual course (nothing when none came). */
+void signals_defer(bool on);
+int signals_stopped(void);
+void signals_resume(void);
 
 /* diag_log.c: the diagnostics of a file whose report waits for its turn
  * (--jobs): in memory, moved to an anonymous temporary file when they

@@ -52,6 +52,9 @@ static value_kind values(int id, char *buf, size_t size) {
         const char *name;
         for (int f = 0; (name = sgft_format_name((sgft_format)f)) && n < size; f++)
             n += (size_t)snprintf(buf + n, size - n, "%s%s", f ? " " : "", name);
+        /* the other names main.c reads */
+        if (n < size)
+            snprintf(buf + n, size - n, " auto text");
         return V_WORDS;
     }
     case C_COLOR:
@@ -65,7 +68,8 @@ static value_kind values(int id, char *buf, size_t size) {
         return V_WORDS;
     }
     case C_OUTDIR: return V_DIR;
-    case C_FILES_FROM: return V_FILE;
+    case C_FILES_FROM:
+    case C_OUTPUT_FILE: return V_FILE;
     default: break;
     }
     /* "1|2|3" or "1-4": the numbers named. */

@@ -66,6 +66,137 @@ static void hinted_diag(const sgft_diag *d, void *data) {
     free(t);
 }
 
+/* --- the report: standard error, or --output-file --------------------- */
+
+/* The stream the reporter writes: standard error, standard output (-),
+ * or for a file an unnamed temporary file (in TMPDIR) that holds the
+ * report until report_close writes it to the file. */
+static FILE *report_stream(cli *c) {
+    if (!c->report_path)
+        return stderr;
+    if (strcmp(c->report_path, "-") == 0)
+        return stdout;
+    if (c->report_held)
+        return c->report_held;
+    const char *dir = getenv("TMPDIR");
+    if (!dir || dir[0] != '/')
+        dir = "/tmp";
+    char name[PATH_MAX];
+    int n = snprintf(name, sizeof name, "%s/sgftidy-report.XXXXXX", dir);
+    int fd = n > 0 && (size_t)n < sizeof name ? mkstemp(name) : -1;
+    if (fd >= 0) {
+        unlink(name);
+        if (!(c->report_held = fdopen(fd, "w+")))
+            close(fd);
+    }
+    if (!c->report_held) {
+        fprintf(stderr, "sgftidy: cannot make a temporary file for "
+                        "--output-file in %s: %s\n",
+                dir, strerror(errno));
+        exit(20);
+    }
+    return c->report_held;
+}
+
+/* A fault of the report's file, which cannot be in the report: a line
+ * of the default form on standard error. */
+static void report_fault(const sgft_diag *d, void *data) {
+    sgft_print_diag(stderr, SGFT_FORMAT_TEXT, data, d);
+}
+
+/* Closes the report (which completes its document) and, for
+ * --output-file, writes it to its file as outputs are written: a
+ * temporary file in the file's folder, renamed over it (through the
+ * run's outputs, whose temporary files the signal handlers remove).  0,
+ * or 20 when the report could not be written. */
+int cli_report_close(cli *c) {
+    int st = 0;
+    if (c->rep && sgft_reporter_close(c->rep) < 0)
+        st = 20;
+    c->rep = NULL;
+    FILE *h = c->report_held;
+    if (!h)
+        return st;
+    c->report_held = NULL;
+    sgft_ctx *ctx = sgft_ctx_new(c->base ? c->base : c->opt, report_fault,
+                                 (void *)c->report_path);
+    if (!ctx) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        fclose(h);
+        return 20;
+    }
+    /* Interrupted, the outputs write nothing any more (their temporary
+     * files are gone): the report's file is written without them. */
+    sgft_outputs *outs = signals_stopped() ? NULL : c->outs;
+    if (outs)
+        sgft_ctx_set_outputs(ctx, outs);
+    sgft_output *o = NULL;
+    if (fflush(h) != 0 || ferror(h) || fseek(h, 0, SEEK_SET) != 0) {
+        fprintf(stderr, "sgftidy: cannot hold the report for --output-file: "
+                        "%s\n", strerror(errno));
+        st = 20;
+    } else if (!(o = sgft_output_open(ctx, c->report_path))) {
+        st = 20;
+    } else {
+        char b[8192];
+        size_t n;
+        bool failed = false;
+        while (!failed && (n = fread(b, 1, sizeof b, h)) > 0)
+            failed = sgft_output_write(o, b, n) < 0;
+        if (!failed && ferror(h)) {
+            fprintf(stderr, "sgftidy: cannot read back the report for "
+                            "--output-file: %s\n", strerror(errno));
+            sgft_output_abort(o);
+            st = 20;
+        } else if (sgft_output_commit(o, NULL) < 0 ||
+                   (outs && sgft_outputs_sync(outs, ctx) < 0)) {
+            st = 20; /* a fault of a write too: reported by the commit */
+        }
+    }
+    sgft_ctx_free(ctx);
+    fclose(h);
+    return st;
+}
+
+void cli_check_interrupt(cli *c) {
+    if (!signals_stopped())
+        return;
+    progress_clear(&c->prog);
+    sgft_reporter_interrupted(c->rep);
+    cli_report_close(c);
+    signals_resume();
+}
+
+/* --output-file and --format looked for before the options are read, so
+ * that a usage error among them goes to the report's file, in its
+ * format (the options are read again, in order, afterwards). */
+static void report_options_first(cli *c, int argc, char **argv) {
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        if (strcmp(a, "--") == 0)
+            break;
+        bool out = strncmp(a, "--output-file", 13) == 0;
+        bool fmt = strncmp(a, "--format", 8) == 0;
+        const char *rest = out ? a + 13 : fmt ? a + 8 : NULL;
+        if (!rest)
+            continue;
+        if (*rest == '=')
+            v = rest + 1;
+        else if (!*rest && i + 1 < argc)
+            v = argv[++i];
+        if (!v)
+            continue;
+        if (out && *v)
+            c->report_path = v;
+        else if (fmt) {
+            int f = strcmp(v, "text") == 0 ? SGFT_FORMAT_TEXT
+                                            : sgft_format_from_name(v);
+            if (f >= 0)
+                c->fmt = (sgft_format)f;
+        }
+    }
+}
+
 /* Reports a command-line fault (a fatal message, with hint in its text
  * when not NULL) and exits with 20; in a configuration file, returns to
  * the reader of the file instead.  own1 and own2 (malloc'd, or NULL) are
@@ -89,18 +220,18 @@ static _Noreturn void fatal_hint(cli *c, int code, const char *detail,
         longjmp(*config_jump, 1);
     }
     if (!c->rep)
-        c->rep = sgft_reporter_new(stderr, c->fmt, 0);
+        c->rep = sgft_reporter_new(report_stream(c), c->fmt, 0);
     hinted h = {c, hint};
     sgft_ctx *ctx = sgft_ctx_new(c->opt, hinted_diag, &h);
     if (!ctx || !c->rep) {
         fprintf(stderr, "sgftidy: out of memory\n");
         exit(20);
     }
-    if (!c->cur_file)
-        c->cur_file = "sgftidy";
+    /* cur_file NULL: a message of the command line, of no file ("sgftidy"
+     * in the text forms). */
     sgft_report(ctx, code, detail);
     sgft_ctx_free(ctx);
-    sgft_reporter_close(c->rep);
+    cli_report_close(c);
     free(own1);
     free(own2);
     exit(20);
@@ -195,7 +326,8 @@ static void print_help(void) {
     }
     printf("\nExit status: 0 no messages, 5 warnings, 10 errors, 20 fatal error\n"
            "(a usage error is one).\n"
-           "Diagnostics go to standard error.  See sgftidy(1).\n");
+           "Diagnostics go to standard error (or --output-file's FILE).\n"
+           "See sgftidy(1).\n");
 }
 
 /* --- option parsing --------------------------------------------------------- */
@@ -394,7 +526,14 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         exit(cli_completion(arg) == 0 ? 0 : 20);
     }
     case O_FORMAT: {
-        int f = usage_word(o->name, arg);
+        /* auto: GitHub's workflow commands in GitHub Actions, else the
+         * default; text: another name of the default. */
+        const char *ga = getenv("GITHUB_ACTIONS");
+        int f = !arg                        ? -1
+                : strcmp(arg, "text") == 0  ? SGFT_FORMAT_TEXT
+                : strcmp(arg, "auto") != 0  ? usage_word(o->name, arg)
+                : ga && strcmp(ga, "true") == 0 ? SGFT_FORMAT_GITHUB
+                                                : SGFT_FORMAT_TEXT;
         if (f < 0)
             bad_value(c, o->name, detail, NULL);
         c->fmt = (sgft_format)f;
@@ -423,6 +562,11 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         break;
     }
     case O_EXPLAIN: c->explain = arg; break;
+    case O_OUTPUT_FILE:
+        if (!arg || !*arg)
+            bad_value(c, o->name, detail, strdup("needs a file name"));
+        c->report_path = arg;
+        break;
     case O_FILES_FROM: c->files_from = arg; break;
     case O_NULL_SEP: c->null_sep = true; break;
     case O_NO_CONFIG: c->no_config = true; break;
@@ -728,6 +872,44 @@ static bool pass_excluded(cli *c) {
     return k > 0;
 }
 
+/* --output-file may not name a file of the run (an input, or OUTFILE):
+ * the report would replace it, or be read as a game record.  The report
+ * begun for the file is dropped, and the refusal goes to standard
+ * error. */
+void cli_refuse_report(cli *c, const char *f) {
+    const char *r = c->report_path;
+    char *d = malloc(strlen(r) + strlen(f) + 80);
+    if (d)
+        sprintf(d, "--output-file=%s is %s, a file of the run", r, f);
+    sgft_reporter_close(c->rep);
+    c->rep = NULL;
+    if (c->report_held)
+        fclose(c->report_held);
+    c->report_held = NULL;
+    c->report_path = NULL;
+    c->cur_file = NULL;
+    fatal_hint(c, 101, d ? d : r, NULL, d, NULL);
+}
+
+/* The names of the run (argv's): the same name, or the same file under
+ * another name. */
+static void report_not_run_file(cli *c) {
+    const char *r = c->report_path;
+    if (!r || strcmp(r, "-") == 0)
+        return;
+    struct stat rs, fs;
+    bool there = stat(r, &rs) == 0;
+    for (size_t i = 0; i < c->nfiles; i++) {
+        const char *f = c->files[i];
+        if (strcmp(f, "-") == 0)
+            continue;
+        if (strcmp(f, r) == 0 ||
+            (there && stat(f, &fs) == 0 && fs.st_dev == rs.st_dev &&
+             fs.st_ino == rs.st_ino))
+            cli_refuse_report(c, f);
+    }
+}
+
 /* --duplicates: copies of one game across all the files. */
 static int run_dupes(cli *c) {
     path_list files = {0}, failed = {0};
@@ -756,7 +938,7 @@ static int run_dupes(cli *c) {
 
 /* Closes the report and frees what the command holds at its end. */
 static void cli_free(cli *c) {
-    sgft_reporter_close(c->rep);
+    cli_report_close(c);
     if (c->tty)
         fclose(c->tty);
     free(c->files);
@@ -793,6 +975,7 @@ int main(int argc, char **argv) {
                 SGFT_VERSION);
         return 0;
     }
+    report_options_first(&c, argc, argv);
     parse_args(&c, argc, argv);
     if (list_rules) {
         if (c.fmt != SGFT_FORMAT_TEXT && c.fmt != SGFT_FORMAT_SGFC &&
@@ -809,7 +992,12 @@ int main(int argc, char **argv) {
     }
     /* Asked once: the colours and the progress line both want to know. */
     bool err_tty = isatty(STDERR_FILENO);
-    c.colour_err = colour_for(&c, err_tty);
+    /* The report's colours: for its stream (a file has none, unless
+     * --color=always). */
+    c.colour_err = colour_for(&c, !c.report_path ? err_tty
+                                  : strcmp(c.report_path, "-") == 0
+                                      ? isatty(STDOUT_FILENO)
+                                      : false);
     /* Standard output has colours only in --diff's diffs. */
     c.colour_out = c.cmp == CMP_DIFF &&
                    colour_for(&c, c.colour == 0 && isatty(STDOUT_FILENO));
@@ -817,7 +1005,7 @@ int main(int argc, char **argv) {
      * file: SGFC's status line). */
     bool batch_run_ = c.mode != B_NONE || c.cmp != CMP_NONE;
     c.rep = sgft_reporter_new(
-        stderr, c.fmt,
+        report_stream(&c), c.fmt,
         (c.colour_err ? SGFT_REPORT_COLOR : 0) |
             (c.quiet ? SGFT_REPORT_NO_STATUS : 0) |
             (batch_run_ ? SGFT_REPORT_SUMMARY : 0) |
@@ -880,6 +1068,7 @@ int main(int argc, char **argv) {
                        "INFILE or as a PATH");
     if (c.mode == B_NONE)
         folder_hints(&c);
+    report_not_run_file(&c);
     if (sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) && (c.nfiles == 2 || c.mode > B_CHECK))
         fatal(&c, 101, "--parse-only writes nothing");
     if (sgft_options_get(c.opt, SGFT_OPT_STRIP_ANALYSIS) &&
@@ -904,6 +1093,7 @@ int main(int argc, char **argv) {
         return 20;
     }
     signals_guard(c.outs, c.mode != B_NONE);
+    signals_defer(c.mode == B_CHECK || c.mode == B_IN_PLACE || c.mode == B_OUTDIR);
     if (c.interactive) {
         c.tty = fopen("/dev/tty", "r+");
         if (!c.tty)
@@ -933,6 +1123,13 @@ int main(int argc, char **argv) {
                  ? run_batch(&c)
                  : run_single(&c, c.files[0], c.nfiles == 2 ? c.files[1] : NULL);
     progress_clear(&c.prog);
+    /* A signal at the end of a batch: as between its files. */
+    cli_check_interrupt(&c);
+    signals_defer(false);
+    /* The report is complete, and in its file, before the outputs (of
+     * which its temporary file is one) go. */
+    int report = cli_report_close(&c);
+    rc = report > rc ? report : rc;
     signals_forget();
     sgft_outputs_free(c.outs);
     c.outs = NULL;

@@ -2,7 +2,13 @@
  * handlers of the signals that end it remove the temporary files of its
  * outputs (sgft_outputs_remove_temp_files, async-signal-safe), then the
  * signal takes its usual course (the exit status says which signal it
- * was).  The files being replaced keep their old content. */
+ * was).  The files being replaced keep their old content.
+ *
+ * In a batch (signals_defer), the first SIGINT or SIGTERM only says that
+ * the run is to end: the batch looks between two files
+ * (signals_stopped), closes its report, whose document is then
+ * complete (stdio is no business of a handler), and lets the signal take
+ * its course (signals_resume).  A second one ends the run at once. */
 #include "config.h"
 
 #include "cli.h"
@@ -14,9 +20,17 @@
 /* The outputs whose temporary files the handlers remove: the program's
  * one, read by a handler at any time. */
 static _Atomic(sgft_outputs *) guarded;
+/* Whether SIGINT and SIGTERM wait for the batch, and the one that came
+ * (0: none). */
+static atomic_bool deferring;
+static atomic_int stopped;
 
 static void on_fatal_signal(int sig) {
     sgft_outputs_remove_temp_files(atomic_load(&guarded));
+    int none = 0;
+    if ((sig == SIGINT || sig == SIGTERM) && atomic_load(&deferring) &&
+        atomic_compare_exchange_strong(&stopped, &none, sig))
+        return;
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -26,6 +40,8 @@ static void install_fatal_handlers(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_fatal_signal;
+    /* A deferred signal returns: the calls it came in go on. */
+    sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
         sigaddset(&sa.sa_mask, sigs[i]);
@@ -67,3 +83,16 @@ void signals_guard(sgft_outputs *outs, bool now) {
 }
 
 void signals_forget(void) { atomic_store(&guarded, NULL); }
+
+void signals_defer(bool on) { atomic_store(&deferring, on); }
+
+int signals_stopped(void) { return atomic_load(&stopped); }
+
+void signals_resume(void) {
+    int sig = atomic_load(&stopped);
+    if (!sig)
+        return;
+    atomic_store(&deferring, false);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}

@@ -359,6 +359,27 @@ void sgft_outputs_remove_temp_files(sgft_outputs *outs);
 void sgft_outputs_on_first_temp_file(sgft_outputs *outs, void (*fn)(void *),
                                      void *userdata);
 
+/* --- A file of the caller's, written as outputs are -----------------------
+ * sgft_output_open opens path ("-": standard output) to write as
+ * sgft_run_file writes its output file (see sgftidy(1), FILES): into a
+ * temporary file in its folder, listed in ctx's outputs (see
+ * sgft_ctx_set_outputs) for sgft_outputs_remove_temp_files(), renamed
+ * over path by sgft_output_commit, so that path holds its old content or
+ * the whole new one; a symbolic link is followed, a file with several
+ * hard links left alone, a file whose content would not change not
+ * touched.  In a batch (SGFT_OUTPUTS_BATCH) the rename waits for
+ * sgft_outputs_sync.  Faults are reported through ctx's callback, named
+ * path: 26 (cannot open), 105 (hard links) or 5 and NULL from the open;
+ * 27 and -1 from the commit (a fault of a write too, which returns -1
+ * and is reported there).  sgft_output_commit and sgft_output_abort (which
+ * removes the temporary file) free o; state (may be NULL) says whether
+ * the file was created, changed or left unchanged. */
+typedef struct sgft_output sgft_output;
+sgft_output *sgft_output_open(sgft_ctx *ctx, const char *path);
+int sgft_output_write(sgft_output *o, const char *buf, size_t len);
+int sgft_output_commit(sgft_output *o, sgft_output_state *state);
+void sgft_output_abort(sgft_output *o);
+
 /* --- Events: the parse without a tree ------------------------------------
  * The syntax as the parser reads it, after its repairs (the syntax
  * messages go to the context's diagnostic callback), with no tree built:
@@ -581,19 +602,22 @@ typedef enum sgft_format {
     SGFT_FORMAT_GITHUB, /* GitHub Actions workflow commands:
                            ::error file=F,line=L,col=C,title=...::text */
     SGFT_FORMAT_GITLAB, /* a GitLab Code Quality report (a JSON array) */
-    SGFT_FORMAT_CHECKSTYLE /* a Checkstyle XML report (a document) */
+    SGFT_FORMAT_CHECKSTYLE, /* a Checkstyle XML report (a document) */
+    SGFT_FORMAT_JUNIT   /* a JUnit XML report: a test case per file (a
+                           document) */
 } sgft_format;
 
 /* The format named name as sgftidy's --format names it ("default",
- * "sgfc", "json", "sarif", "github", "gitlab", "checkstyle"), or -1. */
+ * "sgfc", "json", "sarif", "github", "gitlab", "checkstyle", "junit"),
+ * or -1. */
 int sgft_format_from_name(const char *name);
 /* The name of fmt, or NULL for a value that is no format. */
 const char *sgft_format_name(sgft_format fmt);
 
 /* Prints one diagnostic of file (NULL: "sgftidy") as one line.  For
  * SARIF and GitLab the line is one result object of their document, for
- * Checkstyle one <error> element, not a document: use a reporter for
- * those.  Returns 0, or -1 when f reports
+ * Checkstyle one <error> element, for JUnit one <failure> element, not
+ * a document: use a reporter for those.  Returns 0, or -1 when f reports
  * an error. */
 int sgft_print_diag(FILE *f, sgft_format fmt, const char *file,
                     const sgft_diag *diag);
@@ -661,14 +685,25 @@ enum {
 
 /* Flags of sgft_reporter_file(). */
 enum {
-    SGFT_FILE_DIFFERENT = 1 /* the file is not in the normalized form */
+    SGFT_FILE_DIFFERENT = 1, /* the file is not in the normalized form */
+    SGFT_FILE_FAILED = 2,    /* the file fails the run (its worst message
+                                at or above the caller's level, as
+                                sgftidy's --fail-on): a <failure> in
+                                JUnit */
+    SGFT_FILE_PASSED = 4     /* the file does not fail the run.  With
+                                neither flag, a file fails when it has a
+                                warning or worse */
 };
 
 /* A reporter writing to f (not closed by the reporter).  NULL when out of
  * memory or fmt is unknown. */
 sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags);
-/* Reports one diagnostic of file (NULL: "sgftidy", for the command line
- * itself).  0, or -1 when f reports an error. */
+/* Reports one diagnostic of file; NULL for the command line itself,
+ * which names no file: "sgftidy" in the text and SGFC forms, "file":null
+ * in JSON, a toolExecutionNotification of the invocation in SARIF (at
+ * the close), a command without file= in GitHub's; GitLab, Checkstyle
+ * and JUnit, which have no place for the program's own messages, give
+ * it as one of the path "sgftidy".  0, or -1 when f reports an error. */
 int sgft_reporter_diag(sgft_reporter *rep, const char *file,
                        const sgft_diag *diag);
 /* Ends the diagnostics of file: prints its status line (text, SGFC and
@@ -691,6 +726,21 @@ int sgft_reporter_folder(sgft_reporter *rep, const char *folder,
  * already).  0, or -1 when f reports an error. */
 int sgft_reporter_late(sgft_reporter *rep, const char *file,
                        const sgft_diag *diag, const sgft_summary *was);
+/* Reports a notice of the run itself, of no file (text: "no game
+ * records in the paths given"), in the place the format has for one:
+ * the line "sgftidy: TEXT" (text and SGFC forms; none with
+ * SGFT_REPORT_NO_STATUS), the record {"notice":"TEXT"} (JSON), a
+ * toolExecutionNotification of level "note" in the invocation (SARIF,
+ * at the close), "::notice::TEXT" (GitHub; none with
+ * SGFT_REPORT_NO_STATUS); nothing in GitLab, Checkstyle and JUnit, whose
+ * documents stay as they are.  0, or -1 when f reports an error (or rep
+ * or text is NULL). */
+int sgft_reporter_notice(sgft_reporter *rep, const char *text);
+/* Says that the run was cut short (a signal): the notice "interrupted"
+ * (see sgft_reporter_notice), and the run counts as failed (SARIF:
+ * executionSuccessful false).  The caller then closes rep, which ends
+ * the document.  0, or -1 when f reports an error. */
+int sgft_reporter_interrupted(sgft_reporter *rep);
 /* Names a configuration file of the run for its summary: one the run
  * used (why NULL), or one it did not use, and why.  The summary lists
  * them in the order named: a line each before the summary line (text,

@@ -936,3 +936,23 @@ done:
     ctx->size_hint = 0;
     return st;
 }
+
+/* --- a file of the caller's ------------------------------------------------ */
+
+/* An sgft_output is file.c's outfile under its public name. */
+sgft_output *sgft_output_open(sgft_ctx *ctx, const char *path) {
+    return ctx && path ? (sgft_output *)sgft__out_open(ctx, path) : NULL;
+}
+
+int sgft_output_write(sgft_output *o, const char *b, size_t len) {
+    return o ? sgft__out_write((outfile *)o, b, len) : -1;
+}
+
+int sgft_output_commit(sgft_output *o, sgft_output_state *state) {
+    sgft_output_state ignored = SGFT_OUTPUT_NONE;
+    if (!o)
+        return -1;
+    return sgft__out_commit((outfile *)o, state ? state : &ignored);
+}
+
+void sgft_output_abort(sgft_output *o) { sgft__out_abort((outfile *)o); }

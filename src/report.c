@@ -95,6 +95,7 @@ sgft_reporter *sgft_reporter_new(FILE *f, sgft_format fmt, unsigned flags) {
         free(r);
         return NULL;
     }
+    r->notes_end = &r->notes;
     if (timed(ops, flags))
         clock_gettime(CLOCK_MONOTONIC, &r->start);
     if (ops->begin)
@@ -180,6 +181,8 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
         r->skipped_for[r->cur_skip]++;
     }
     r->cur_skip = -1;
+    r->cur_sum = s;
+    r->cur_flags = flags;
     /* The quiet clean batch: a file that had nothing to say and had
      * nothing done to it gets no line. */
     bool quiet = (r->flags & SGFT_REPORT_QUIET_OK) && !r->cur_msgs &&
@@ -193,6 +196,7 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
         sgft__status_line(r->f, file, s, r->ops->status == STATUS_OUTPUT);
     if (r->ops->file_done)
         r->ops->file_done(r, file);
+    r->cur_sum = NULL;
     if (ferror(r->f))
         r->failed_io = true;
     return ferror(r->f) ? -1 : 0;
@@ -238,6 +242,23 @@ int sgft_reporter_late(sgft_reporter *r, const char *file,
         r->skipped_for[k]++;
     }
     return st;
+}
+
+int sgft_reporter_notice(sgft_reporter *r, const char *text) {
+    if (!r || !text)
+        return -1;
+    if (r->ops->notice)
+        r->ops->notice(r, text);
+    if (ferror(r->f))
+        r->failed_io = true;
+    return ferror(r->f) ? -1 : 0;
+}
+
+int sgft_reporter_interrupted(sgft_reporter *r) {
+    if (!r)
+        return -1;
+    r->interrupted = true;
+    return sgft_reporter_notice(r, "interrupted");
 }
 
 int sgft_reporter_config(sgft_reporter *r, const char *path,
@@ -289,6 +310,17 @@ int sgft_reporter_close(sgft_reporter *r) {
         free(c);
     }
     free(r->stats);
+    while (r->notes) {
+        run_note *k = r->notes;
+        r->notes = k->next;
+        free(k);
+    }
+    if (r->pending)
+        fclose(r->pending);
+    free(r->pending_text);
+    if (r->cases)
+        fclose(r->cases);
+    free(r->cases_text);
     free(r->group);
     free(r->seen_file);
     free(r->seen);

@@ -38,6 +38,10 @@ typedef struct reporter_ops {
     /* The end of the run: summary and end of document; secs is how long
      * it took (0 when not timed). */
     void (*close)(sgft_reporter *r, double secs);
+    /* A notice of the run itself, no message of a file
+     * (sgft_reporter_notice): NULL prints nothing, the document keeping
+     * its form (GitLab, Checkstyle). */
+    void (*notice)(sgft_reporter *r, const char *text);
 } reporter_ops;
 
 #define FORMAT(id, reporter) extern const reporter_ops sgft__reporter_##reporter;
@@ -55,6 +59,16 @@ typedef enum skip_reason {
     SK_FATAL,
     SK__COUNT
 } skip_reason;
+
+/* A notification of the run itself, kept for the close of a document
+ * that has its place there (SARIF's toolExecutionNotifications): a
+ * notice (code 0) or a fatal message of the command line. */
+typedef struct run_note {
+    struct run_note *next;
+    int code; /* the message, or 0 for a notice */
+    sgft_severity severity; /* of the message */
+    char text[];
+} run_note;
 
 /* A configuration file named for the summary. */
 typedef struct config_note {
@@ -81,7 +95,20 @@ struct sgft_reporter {
     unsigned long (*stats)[4];
     bool failed_io;
     bool run_failed; /* a fatal message of the command line itself */
+    bool interrupted; /* sgft_reporter_interrupted */
     config_note *configs, **configs_end;
+    run_note *notes, **notes_end;
+    /* sgft_reporter_file: the summary and flags of the file being ended,
+     * for file_done. */
+    const sgft_summary *cur_sum;
+    unsigned cur_flags;
+    /* JUnit: the test cases so far (the suite's head, which counts them,
+     * comes first), and the messages of the file in group; in memory. */
+    FILE *cases, *pending;
+    char *cases_text, *pending_text;
+    size_t cases_len, pending_len;
+    unsigned long tests, failures, fatals;
+    unsigned long pending_seen[4]; /* of the file in group, by severity */
     /* A document grouped by file (Checkstyle): the name of the file whose
      * element is open, or NULL. */
     char *group;
@@ -111,5 +138,18 @@ bool sgft__run_failed(const sgft_reporter *r);
  * {"statistics":[{"code":35,"severity":"warning","key":...,"count":12},
  * ...]}.  Nothing without the flag. */
 void sgft__statistics(const sgft_reporter *r, bool json);
+/* Keeps a notification for the close: the message d, or with d NULL the
+ * notice text; false when out of memory. */
+bool sgft__keep_note(sgft_reporter *r, const sgft_diag *d, const char *text);
+/* A notice as the line formats print it: "sgftidy: TEXT", unless
+ * SGFT_REPORT_NO_STATUS. */
+void sgft__notice_line(sgft_reporter *r, const char *text);
+
+/* report_checkstyle.c: s as XML text or the value of an attribute
+ * between double quotes: markup characters as entities, tab, line feed
+ * and carriage return as character references, what XML 1.0 cannot hold
+ * (other control characters, U+FFFE, U+FFFF, bytes not well-formed
+ * UTF-8) as U+FFFD. */
+void sgft__xml_attr(FILE *f, const char *s);
 
 #endif /* SGFT_REPORT_H */

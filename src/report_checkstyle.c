@@ -26,7 +26,7 @@
  * when written as they are); what XML 1.0 forbids (the other control
  * characters below U+0020, U+FFFE, U+FFFF) and bytes that are not
  * well-formed UTF-8 as U+FFFD. */
-static void xml_attr(FILE *f, const char *str) {
+void sgft__xml_attr(FILE *f, const char *str) {
     const unsigned char *s = (const unsigned char *)str;
     while (*s) {
         unsigned char c = *s;
@@ -70,14 +70,14 @@ static int checkstyle_line(FILE *f, const char *file, const sgft_diag *d,
     if (d->has_pos)
         fprintf(f, " line=\"%lu\" column=\"%lu\"", d->line, d->col);
     fprintf(f, " severity=\"%s\" message=\"", severity_of(d->severity));
-    xml_attr(f, d->text);
+    sgft__xml_attr(f, d->text);
     fprintf(f, "\" source=\"sgftidy.%d\"/>\n", d->code);
     return ferror(f) ? -1 : 0;
 }
 
 static void open_file(FILE *f, const char *name, bool empty) {
     fputs("<file name=\"", f);
-    xml_attr(f, name);
+    sgft__xml_attr(f, name);
     fputs(empty ? "\"/>\n" : "\">\n", f);
 }
 

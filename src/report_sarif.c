@@ -232,16 +232,47 @@ static int sarif_line(FILE *f, const char *file, const sgft_diag *d,
 
 static void sarif_begin(sgft_reporter *r) { sarif_head(r->f); }
 
+/* A message of the command line itself (file NULL) names no artifact:
+ * a toolExecutionNotification of the invocation, written at the close;
+ * out of memory, a result without a location. */
 static void sarif_diag(sgft_reporter *r, const char *file,
                        const sgft_diag *d) {
+    if (!file && sgft__keep_note(r, d, NULL))
+        return;
     fputs(r->results++ ? ",\n" : "\n", r->f);
     sarif_result(r->f, file, d);
 }
 
+static void sarif_notice(sgft_reporter *r, const char *text) {
+    if (!sgft__keep_note(r, NULL, text))
+        r->failed_io = true; /* the document would lack it */
+}
+
+/* The notifications kept: a notice of level "note", a message with its
+ * level and its rule. */
+static void notifications(sgft_reporter *r) {
+    if (!r->notes)
+        return;
+    fputs("\"toolExecutionNotifications\":[", r->f);
+    for (const run_note *k = r->notes; k; k = k->next) {
+        fprintf(r->f, "%s{\"level\":\"%s\",\"message\":{\"text\":",
+                k == r->notes ? "" : ",",
+                k->code ? level_of(k->severity) : "note");
+        sgft__json_string(r->f, k->text);
+        fputc('}', r->f);
+        if (k->code && sgft_msg_known(k->code))
+            fprintf(r->f, ",\"associatedRule\":{\"id\":\"%d\",\"index\":%d}",
+                    k->code, rule_index(k->code));
+        fputc('}', r->f);
+    }
+    fputs("],", r->f);
+}
+
 static void sarif_close(sgft_reporter *r, double secs) {
-    fprintf(r->f, "\n],\"invocations\":[{\"executionSuccessful\":%s,"
-                  "\"properties\":{\"summary\":",
+    fprintf(r->f, "\n],\"invocations\":[{\"executionSuccessful\":%s,",
             sgft__run_failed(r) ? "false" : "true");
+    notifications(r);
+    fputs("\"properties\":{\"summary\":", r->f);
     sgft__summary_object(r, secs);
     fputs("}}]}]}\n", r->f);
 }
@@ -253,4 +284,5 @@ const reporter_ops sgft__reporter_sarif = {
     .begin = sarif_begin,
     .diag = sarif_diag,
     .close = sarif_close,
+    .notice = sarif_notice,
 };

@@ -36,4 +36,5 @@ const reporter_ops sgft__reporter_sgfc = {
     .status = STATUS_LINE,
     .summary_timed = true,
     .close = sgft__summary_lines,
+    .notice = sgft__notice_line,
 };

@@ -1,6 +1,7 @@
 /* report_summary.c - the summary of a run, from the counts of its
  * reporter: the lines of the line formats and the JSON object of JSON
- * and SARIF. */
+ * and SARIF; the notices and messages of no file that a document keeps
+ * for its close, and the notice line of the line formats. */
 #include "format.h"
 #include "report.h"
 
@@ -209,6 +210,27 @@ void sgft__summary_lines(sgft_reporter *r, double secs) {
 
 bool sgft__run_failed(const sgft_reporter *r) {
     unsigned long no_sgf = r->skipped_for[SK_NO_SGF];
-    return r->run_failed || r->failed_io || r->folders_unread ||
+    return r->run_failed || r->interrupted || r->failed_io || r->folders_unread ||
            r->failed > no_sgf;
+}
+
+bool sgft__keep_note(sgft_reporter *r, const sgft_diag *d, const char *text) {
+    if (d)
+        text = d->text;
+    size_t n = strlen(text);
+    run_note *k = malloc(sizeof *k + n + 1);
+    if (!k)
+        return false;
+    memcpy(k->text, text, n + 1);
+    k->code = d ? d->code : 0;
+    k->severity = d ? d->severity : SGFT_INFO;
+    k->next = NULL;
+    *r->notes_end = k;
+    r->notes_end = &k->next;
+    return true;
+}
+
+void sgft__notice_line(sgft_reporter *r, const char *text) {
+    if (!(r->flags & SGFT_REPORT_NO_STATUS))
+        fprintf(r->f, "sgftidy: %s\n", text);
 }

@@ -41,4 +41,5 @@ const reporter_ops sgft__reporter_text = {
     .status = STATUS_OUTPUT,
     .summary_timed = true,
     .close = sgft__summary_lines,
+    .notice = sgft__notice_line,
 };

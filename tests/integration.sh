@@ -55,10 +55,11 @@ check_comp() { # CASE EXPECTED CWORD WORDS...
     if [ "$got" = "$want" ]; then ok; else bad "bash: $c" "$got"; fi
 }
 check_comp "--form" "--format=" 1 sgftidy --form
-formats="default sgfc json sarif github gitlab checkstyle"
+formats="default sgfc json sarif github gitlab checkstyle junit auto text"
 check_comp "--format=" "$(for f in $formats; do echo "--format=$f"; done)" 1 sgftidy --format=
 check_comp "--format = (split at =)" "$(echo "$formats" | tr ' ' '\n')" 2 sgftidy --format =
-check_comp "--format = j" "json" 3 sgftidy --format = j
+check_comp "--format = j" "json
+junit" 3 sgftidy --format = j
 check_comp "--color=" "--color=auto
 --color=always
 --color=never" 1 sgftidy --color=

@@ -150,7 +150,7 @@ if command -v python3 >/dev/null 2>&1; then
     if python3 -c 'import json,sys
 for l in open(sys.argv[1]): json.loads(l)' "$TMPD/rules"; then pass=$((pass + 1)); else echo "FAIL list-rules-json: not JSON"; fail=$((fail + 1)); fi
 fi
-check list-rules-sarif 20 "" "::error file=sgftidy,title=F101 OPTION_CONFLICT::options conflict: --list-rules prints text, or JSON lines with --format=json: not --format=github$nl" -- --list-rules --format=github
+check list-rules-sarif 20 "" "::error title=F101 OPTION_CONFLICT::options conflict: --list-rules prints text, or JSON lines with --format=json: not --format=github$nl" -- --list-rules --format=github
 check list-rules-late 20 "" "$f68 '--bogus' (--help for help)$nl" -- --list-rules --bogus
 
 # 6. Colours: the environment, and --color over it.

@@ -546,15 +546,17 @@ END_TEST
  * UTF-8) as U+FFFD, and no line or column without a place. */
 START_TEST(test_format_checkstyle) {
     static const char *const names[] = {"default", "sgfc", "json", "sarif",
-                                        "github", "gitlab", "checkstyle"};
-    for (int i = 0; i < 7; i++) {
+                                        "github", "gitlab", "checkstyle",
+                                        "junit"};
+    for (int i = 0; i < 8; i++) {
         ck_assert_int_eq(sgft_format_from_name(names[i]), i);
         ck_assert_str_eq(sgft_format_name((sgft_format)i), names[i]);
     }
     ck_assert_int_eq(SGFT_FORMAT_CHECKSTYLE, 6);
+    ck_assert_int_eq(SGFT_FORMAT_JUNIT, 7);
     ck_assert_int_eq(sgft_format_from_name("text"), -1);
     ck_assert_int_eq(sgft_format_from_name(NULL), -1);
-    ck_assert_ptr_null(sgft_format_name((sgft_format)7));
+    ck_assert_ptr_null(sgft_format_name((sgft_format)8));
     sgft_diag d;
     memset(&d, 0, sizeof d);
     d.code = 35;
@@ -682,6 +684,185 @@ START_TEST(test_reporter_config) {
 }
 END_TEST
 
+/* The output of a reporter of fmt (flags) given a notice, a message of
+ * the command line (file NULL) and a file with a warning, which fails
+ * (SGFT_FILE_FAILED) or not; malloc'd. */
+static char *notice_run(sgft_format fmt, unsigned flags, unsigned file_flags,
+                        bool interrupt) {
+    char *mem = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&mem, &size);
+    sgft_reporter *r = sgft_reporter_new(f, fmt, flags);
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(sgft_reporter_notice(r, "no <records> here"), 0);
+    sgft_diag d;
+    memset(&d, 0, sizeof d);
+    d.code = 35;
+    d.key = "UNKNOWN_PROP";
+    d.severity = SGFT_WARNING;
+    d.text = "unknown property <XY> kept";
+    d.has_pos = true;
+    d.line = 1;
+    d.col = 2;
+    sgft_reporter_diag(r, "a.sgf", &d);
+    sgft_summary sum;
+    memset(&sum, 0, sizeof sum);
+    sum.warnings = 1;
+    sgft_reporter_file(r, "a.sgf", &sum, file_flags);
+    if (interrupt)
+        ck_assert_int_eq(sgft_reporter_interrupted(r), 0);
+    sgft_diag u;
+    memset(&u, 0, sizeof u);
+    u.code = 48;
+    u.key = "NO_INPUT_FILE";
+    u.severity = SGFT_FATAL;
+    u.text = "no input file given";
+    sgft_reporter_diag(r, NULL, &u);
+    ck_assert_int_eq(sgft_reporter_close(r), 0);
+    fclose(f);
+    return mem;
+}
+
+/* sgft_reporter_notice and a message of no file, in each format; JUnit's
+ * test cases; sgft_reporter_interrupted. */
+START_TEST(test_reporter_notice) {
+    char *m = notice_run(SGFT_FORMAT_TEXT, 0, 0, false);
+    ck_assert_str_eq(m, "sgftidy: no <records> here\n"
+                        "a.sgf:1:2: warning W35: unknown property <XY> kept\n"
+                        "a.sgf: 1 warning(s)\n"
+                        "sgftidy: fatal F48: no input file given\n");
+    free(m);
+    m = notice_run(SGFT_FORMAT_TEXT, SGFT_REPORT_NO_STATUS, 0, false);
+    ck_assert_str_eq(m, "a.sgf:1:2: warning W35: unknown property <XY> kept\n"
+                        "sgftidy: fatal F48: no input file given\n");
+    free(m);
+    m = notice_run(SGFT_FORMAT_JSON, 0, 0, false);
+    ck_assert_str_eq(
+        m, "{\"notice\":\"no <records> here\"}\n"
+           "{\"file\":\"a.sgf\",\"line\":1,\"column\":2,\"offset\":0,"
+           "\"severity\":\"warning\",\"code\":35,\"key\":\"UNKNOWN_PROP\","
+           "\"critical\":false,\"message\":\"unknown property <XY> kept\"}\n"
+           "{\"file\":null,\"severity\":\"fatal\",\"code\":48,\"key\":"
+           "\"NO_INPUT_FILE\",\"critical\":false,\"message\":\"no input "
+           "file given\"}\n");
+    free(m);
+    m = notice_run(SGFT_FORMAT_GITHUB, SGFT_REPORT_NO_STATUS, 0, false);
+    ck_assert_str_eq(m, "::warning file=a.sgf,line=1,col=2,title=W35 "
+                        "UNKNOWN_PROP::unknown property <XY> kept\n"
+                        "::error title=F48 NO_INPUT_FILE::no input file given\n");
+    free(m);
+    m = notice_run(SGFT_FORMAT_GITHUB, 0, 0, false);
+    ck_assert_ptr_nonnull(strstr(m, "::notice::no <records> here\n"));
+    free(m);
+    m = notice_run(SGFT_FORMAT_GITLAB, 0, 0, false);
+    ck_assert_int_eq(strncmp(m, "[\n{\"description\":\"W35: ", 23), 0);
+    ck_assert_ptr_null(strstr(m, "records"));
+    free(m);
+    m = notice_run(SGFT_FORMAT_SARIF, 0, 0, true);
+    const char *inv = strstr(m, "\"invocations\"");
+    ck_assert_ptr_nonnull(inv);
+    ck_assert_int_eq(
+        strncmp(inv, "\"invocations\":[{\"executionSuccessful\":false,"
+                     "\"toolExecutionNotifications\":[{\"level\":\"note\","
+                     "\"message\":{\"text\":\"no <records> here\"}},"
+                     "{\"level\":\"note\",\"message\":{\"text\":"
+                     "\"interrupted\"}},{\"level\":\"error\",\"message\":"
+                     "{\"text\":\"no input file given\"},\"associatedRule\":"
+                     "{\"id\":\"48\",\"index\":47}}],\"properties\":",
+                186),
+        0);
+    /* One result: the file's; none for the message of no file. */
+    ck_assert_ptr_null(strstr(m, "\"ruleId\":\"48\""));
+    ck_assert_ptr_nonnull(strstr(m, "\"ruleId\":\"35\""));
+    free(m);
+    static const char *const junit_head =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<testsuite name=\"sgftidy\" tests=\"2\" failures=\"%d\" "
+        "errors=\"1\" skipped=\"0\">\n";
+    static const char *const junit_sgftidy =
+        "<testcase classname=\"sgftidy\" name=\"sgftidy\">\n<error "
+        "type=\"fatal\" message=\"1 error(s), 0 warning(s), 0 information "
+        "message(s)\">sgftidy: fatal F48: no input file given&#10;</error>\n"
+        "</testcase>\n</testsuite>\n";
+    const char *a_text = "a.sgf:1:2: warning W35: unknown property "
+                         "&lt;XY&gt; kept&#10;";
+    char want[1024];
+    for (int k = 0; k < 3; k++) {
+        unsigned fl = k == 0 ? 0 : k == 1 ? SGFT_FILE_FAILED : SGFT_FILE_PASSED;
+        m = notice_run(SGFT_FORMAT_JUNIT, 0, fl, false);
+        int n = snprintf(want, sizeof want, junit_head, k < 2);
+        n += snprintf(want + n, sizeof want - (size_t)n,
+                      "<testcase classname=\"a.sgf\" name=\"a.sgf\">\n");
+        if (k < 2)
+            n += snprintf(want + n, sizeof want - (size_t)n,
+                          "<failure type=\"warning\" message=\"0 error(s), 1 "
+                          "warning(s), 0 information message(s)\">%s"
+                          "</failure>\n",
+                          a_text);
+        else
+            n += snprintf(want + n, sizeof want - (size_t)n,
+                          "<system-out>%s</system-out>\n", a_text);
+        snprintf(want + n, sizeof want - (size_t)n, "</testcase>\n%s",
+                 junit_sgftidy);
+        ck_assert_str_eq(m, want);
+        free(m);
+    }
+    ck_assert_int_eq(sgft_format_from_name("junit"), SGFT_FORMAT_JUNIT);
+    ck_assert_str_eq(sgft_format_name(SGFT_FORMAT_JUNIT), "junit");
+    ck_assert_int_eq(sgft_reporter_notice(NULL, "x"), -1);
+}
+END_TEST
+
+/* The code of the last diagnostic (sgft_output's faults). */
+static void last_code(const sgft_diag *d, void *data) { *(int *)data = d->code; }
+
+/* sgft_output: a file written whole by its commit, left as it was by an
+ * abort, and faults reported. */
+START_TEST(test_output_file) {
+    char dir[] = "/tmp/sgftidy-out-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64], bad[80];
+    snprintf(path, sizeof path, "%s/r.xml", dir);
+    snprintf(bad, sizeof bad, "%s/none/r.xml", dir);
+    int code = 0;
+    sgft_ctx *ctx = sgft_ctx_new(NULL, last_code, &code);
+    sgft_outputs *outs = sgft_outputs_new(0);
+    sgft_ctx_set_outputs(ctx, outs);
+    sgft_output *o = sgft_output_open(ctx, path);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(sgft_output_write(o, "<a>", 3), 0);
+    ck_assert_int_eq(sgft_output_write(o, "</a>\n", 5), 0);
+    sgft_output_state st = SGFT_OUTPUT_NONE;
+    ck_assert_int_eq(sgft_output_commit(o, &st), 0);
+    ck_assert_int_eq(st, SGFT_OUTPUT_CREATED);
+    char got[32] = {0};
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fread(got, 1, sizeof got - 1, f), 8);
+    fclose(f);
+    ck_assert_str_eq(got, "<a></a>\n");
+    /* An abort: the old content stays, no temporary file. */
+    o = sgft_output_open(ctx, path);
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(sgft_output_write(o, "other", 5), 0);
+    sgft_output_abort(o);
+    ck_assert_int_eq(files_in(dir), 1);
+    f = fopen(path, "r");
+    memset(got, 0, sizeof got);
+    ck_assert_uint_eq(fread(got, 1, sizeof got - 1, f), 8);
+    fclose(f);
+    ck_assert_str_eq(got, "<a></a>\n");
+    ck_assert_ptr_null(sgft_output_open(ctx, bad));
+    ck_assert_int_eq(code, 26);
+    ck_assert_ptr_null(sgft_output_open(NULL, path));
+    ck_assert_int_eq(sgft_output_commit(NULL, NULL), -1);
+    sgft_ctx_free(ctx);
+    sgft_outputs_free(outs);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
 Suite *api_suite(void) {
     Suite *s = suite_create("api");
     TCase *tc = tcase_create("api");
@@ -698,6 +879,8 @@ Suite *api_suite(void) {
     tcase_add_test(tc, test_file_unchanged);
     tcase_add_test(tc, test_reporter_late);
     tcase_add_test(tc, test_reporter_config);
+    tcase_add_test(tc, test_reporter_notice);
+    tcase_add_test(tc, test_output_file);
     suite_add_tcase(s, tc);
     return s;
 }
