@@ -123,16 +123,40 @@ gitlab inplace --in-place w
 
 # A folder with no record, and a file that cannot be read.
 sarif none --check none
+results none "executionSuccessful True
+notification note no game records (sgf,gib,ngf,ugf,ugi) in the paths given (-R takes subfolders too)"
 gitlab none --check none
 same none '[]'
 sarif missing --check g/a.sgf g/missing.sgf
+results missing "35 warning g/a.sgf:1:32 unknown property <XX> kept
+15 error g/a.sgf:1:21 illegal <DT> value corrected; new [2000-07-19], old [2000-7-19]
+3 error g/missing.sgf:1:- cannot open input file: No such file or directory
+executionSuccessful False"
 gitlab missing --check g/a.sgf g/missing.sgf
 
 # Usage errors: a document still.
+# SARIF: a notification of the run, no result; GitLab: an issue of the
+# path "sgftidy" (its format has no place for the tool's own messages).
 sarif typo --formt=json g
+results typo "executionSuccessful False
+notification error unknown command-line option '--formt=json'; did you mean '--format'? (--help for help)"
 gitlab typo --formt=json g
+same typo '[
+{"description":"F68: unknown command-line option '"'--formt=json'; did you mean '--format'?"' (--help for help)","check_name":"sgftidy/UNKNOWN_LONG_OPTION","fingerprint":"333a3a48465d8a72e5ac8ef658489037","severity":"blocker","location":{"path":"sgftidy","lines":{"begin":1}}}
+]'
 sarif value --color=sometimes --check g
+results value "executionSuccessful False
+notification error $(run --color=sometimes 2>&1 | sed 's/^sgftidy: fatal F49: //')"
 gitlab value --color=sometimes --check g
+# The report in a file of its own (--output-file): the same document.
+run --format=sarif --check --output-file=out.sarif g 2>err >/dev/null
+[ -s out.sarif ] && [ ! -s err ] && ok || bad "--output-file: no report, or lines on standard error"
+sed 's/"seconds":[0-9.]*/"seconds":T/' out.sarif >out1
+sed 's/"seconds":[0-9.]*/"seconds":T/' check.sarif >out2
+cmp -s out1 out2 && ok || bad "--output-file: not the document of standard error"
+mv out.sarif outfile.sarif
+sarif-multitool validate outfile.sarif >outfile.valid 2>&1
+grep -Eq ': (error|warning) ' outfile.valid && bad "--output-file: not valid" || ok
 
 echo "reports.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
