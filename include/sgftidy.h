@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-#define SGFT_VERSION "0.7.0"
+#define SGFT_VERSION "0.8.0"
 
 /* Status codes returned by the library (0 = success). */
 enum {
