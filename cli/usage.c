@@ -176,6 +176,9 @@ static bool put_valid(text *t, const char *option) {
                 put(t, ", ");
             put(t, sgft_format_name((sgft_format)f));
         }
+        /* the names of the command line alone (main.c, O_FORMAT) */
+        put(t, "; also text (the default) and auto (github in GitHub "
+               "Actions, else the default)");
         return true;
     }
     if (strcmp(option, "jobs") == 0) {

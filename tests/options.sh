@@ -52,7 +52,7 @@ check bad-l 20 "sgftidy: fatal F49: bad option argument: -l7: valid values are 1
 check bad-d 20 "sgftidy: fatal F49: bad option argument: -d99: no message has the number 99$nl" -- -d99 good.sgf
 check bad-b 20 "sgftidy: fatal F49: bad option argument: -b0: valid values are 1, 2, 3$nl" -- -b0 good.sgf
 check bad-y 20 "sgftidy: fatal F49: bad option argument: -yZZ: valid values are the identifiers of known properties, in uppercase letters (VW)$nl" -- -yZZ good.sgf
-check bad-format 20 "sgftidy: fatal F49: bad option argument: --format=xml: valid values are default, sgfc, json, sarif, github, gitlab, checkstyle, junit$nl" -- --format=xml good.sgf
+check bad-format 20 "sgftidy: fatal F49: bad option argument: --format=xml: valid values are default, sgfc, json, sarif, github, gitlab, checkstyle, junit; also text (the default) and auto (github in GitHub Actions, else the default)$nl" -- --format=xml good.sgf
 check bad-mute 20 "sgftidy: fatal F49: bad option argument: --mute=NO_SUCH_KEY: names no message or rule$nl" -- --mute=NO_SUCH_KEY good.sgf
 check bad-signature 20 "sgftidy: fatal F49: bad option argument: --signature=mirror: valid values are sgfc, symmetric$nl" -- --signature=mirror good.sgf
 check strip-parse-only 20 "sgftidy: fatal F101: options conflict: --strip-analysis needs the checks: not with --parse-only or --duplicates$nl" -- --strip-analysis --parse-only good.sgf

@@ -44,6 +44,7 @@ mkdir "$TMPD/dir"
 # 1. The valid values, from the tables.
 formats=$(for f in $(sed -n 's/^FORMAT([A-Z]*, *\([a-z]*\)).*/\1/p' "$srcdir/src/report_list.h"); do
     sed -n 's/^ *\.name = "\([^"]*\)".*/\1/p' "$srcdir/src/report_$f.c"; done | paste -sd, - | sed 's/,/, /g')
+formats="$formats; also text (the default) and auto (github in GitHub Actions, else the default)"
 check format 20 "" "$f49 --format=xml: valid values are $formats$nl" -- --format=xml good.sgf
 check format-missing 20 "" "$f49 --format: valid values are $formats$nl" -- --format
 check color 20 "" "$f49 --color=red: valid values are auto, always, never$nl" -- --color=red good.sgf
