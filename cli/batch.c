@@ -878,20 +878,25 @@ void keep_freed_memory(void) {
 }
 
 /* Batch mode: every file of the paths; the worst status wins. */
-/* --output-file may not be a file the walk found either (main.c looks at
- * the paths named): only those of the report's name are looked at. */
+/* --output-file and --report may not be a file the walk found either
+ * (main.c looks at the paths named): only those of the report's name
+ * are looked at. */
 static void report_not_walked(cli *c, const path_list *files) {
-    const char *r = c->report_path;
-    struct stat rs, fs;
-    if (!r || strcmp(r, "-") == 0 || stat(r, &rs) != 0)
-        return;
-    const char *base = strrchr(r, '/') ? strrchr(r, '/') + 1 : r;
-    for (size_t i = 0; i < files->n; i++) {
-        const char *f = files->v[i];
-        const char *fb = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
-        if (strcmp(fb, base) == 0 && stat(f, &fs) == 0 &&
-            fs.st_dev == rs.st_dev && fs.st_ino == rs.st_ino)
-            cli_refuse_report(c, f);
+    const char *opts[] = {"--output-file", "--report"};
+    const char *paths[] = {c->report_path, c->page_path};
+    for (int k = 0; k < 2; k++) {
+        const char *r = paths[k];
+        struct stat rs, fs;
+        if (!r || strcmp(r, "-") == 0 || stat(r, &rs) != 0)
+            continue;
+        const char *base = strrchr(r, '/') ? strrchr(r, '/') + 1 : r;
+        for (size_t i = 0; i < files->n; i++) {
+            const char *f = files->v[i];
+            const char *fb = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
+            if (strcmp(fb, base) == 0 && stat(f, &fs) == 0 &&
+                fs.st_dev == rs.st_dev && fs.st_ino == rs.st_ino)
+                cli_refuse_report(c, opts[k], r, f);
+        }
     }
 }
 
