@@ -51,6 +51,9 @@ typedef struct given_opt {
  * unless --extensions names others: SGF and the formats the library
  * reads besides; --in-place takes SGF only (the others cannot be
  * rewritten in their place). */
+/* --report-boards: at most this many boards a file. */
+#define REPORT_BOARDS_MAX 100
+
 #define RECORD_EXTS "sgf,gib,ngf,ugf,ugi"
 #define IN_PLACE_EXTS "sgf"
 

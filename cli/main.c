@@ -593,7 +593,10 @@ static void apply(cli *c, const opt_def *o, const char *arg,
         break;
     case O_REPORT_BOARDS:
     case O_REPORT_FILES:
-        if (parse_num(arg, 0, 1000000, &v))
+        if (parse_num(arg, 0,
+                      o - options == O_REPORT_BOARDS ? REPORT_BOARDS_MAX
+                                                     : 1000000,
+                      &v))
             bad_value(c, o->name, detail, NULL);
         if (o - options == O_REPORT_BOARDS)
             c->page_boards = (unsigned)v, c->page_boards_set = true;
@@ -994,10 +997,13 @@ static void page_options(cli *c) {
          (stat(c->report_path, &a) == 0 && stat(c->page_path, &b) == 0 &&
           a.st_dev == b.st_dev && a.st_ino == b.st_ino)))
         fatal(c, 101, "--report and --output-file name the same file");
+    if (!c->page_boards_set)
+        c->page_boards = 3;
+    if (!c->page_files_set)
+        c->page_files = 100;
     c->page_held = held_file("--report");
     if (sgft_reporter_page(c->rep, c->page_held,
-                           c->page_boards_set ? c->page_boards : 3,
-                           c->page_files_set ? c->page_files : 100,
+                           c->page_boards, c->page_files,
                            c->page_time ? SGFT_PAGE_TIME : 0) < 0) {
         fprintf(stderr, "sgftidy: out of memory\n");
         exit(20);

@@ -4,8 +4,8 @@
 # break out of the page (</script>, markup characters, a control
 # character, right-to-left text) shown only escaped, the same bytes from
 # run to run and with --jobs, totals and counts that agree with
-# --format=json's records of the same run, and the options refused
-# where they cannot work.
+# --format=json's records of the same run, the boards of faults in Go
+# games, and the options refused where they cannot work.
 . "$(dirname "$0")/setup.sh"
 
 pass=0
@@ -141,7 +141,55 @@ for page, log in ((sys.argv[1], sys.argv[2]), (sys.argv[3], sys.argv[4])):
 sys.exit(bad)
 EOF
 
-# 5. Options that cannot work are refused: exit status 20, the exact
+# 5. Boards: the fault W58 of occ.sgf (White on cc, where Black stands)
+# has the board of its node: the stone of cc replaced, White's on dd,
+# Black's on ee, the move's point marked, the last move cc.  In two
+# game trees each fault has the board of its own tree; a game other
+# than Go has none; --in-place draws the input as it was, and -j2 gives
+# the same page.  stones FILE: a line a board, its points and marks.
+stones() {
+    python3 - "$1" <<'EOF'
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+for fig in re.findall(r'<figure class="board">(.*?)</figure>', page, re.S):
+    last = re.search(r'<svg [^>]*data-last="([a-z]+)"', fig)
+    items = ["last=" + (last.group(1) if last else "-")]
+    items += sorted(p + ":" + c for p, c in
+                    re.findall(r'data-point="([a-z]+)" data-color="([bw])"', fig))
+    items += ["mark=" + m for m in re.findall(r'class="mark" data-point="([a-z]+)"', fig)]
+    print(" ".join(items))
+EOF
+}
+# check_boards NAME WANT FILE: the boards of the page FILE are WANT.
+check_boards() {
+    if [ "$(stones "$3")" = "$2" ]; then
+        ok
+    else
+        bad "boards $1: $(stones "$3")"
+    fi
+}
+printf '(;GM[1]FF[4]SZ[9];B[aa];W[aa])(;GM[1]FF[4]SZ[9];B[bb];W[cc];B[bb])\n' >in/two.sgf
+printf '(;GM[3]FF[4]SZ[9]XY[1];B[aa])\n' >in/chess.sgf
+run --check --report=boards.html in/occ.sgf 2>/dev/null
+check_boards occ "last=cc cc:w dd:w ee:b mark=cc" boards.html
+run --check --report=two.html in/two.sgf in/chess.sgf 2>/dev/null
+check_boards two "last=aa aa:w mark=aa
+last=bb bb:b cc:w mark=bb" two.html
+mkdir inplace
+cp in/occ.sgf in/two.sgf inplace/
+run -j2 --in-place --report=inplace.html inplace 2>/dev/null
+check_boards in-place "last=aa aa:w mark=aa
+last=bb bb:b cc:w mark=bb
+last=cc cc:w dd:w ee:b mark=cc" inplace.html
+run --check --report=boards1.html --report-boards=1 --report-files=1 \
+    in/occ.sgf in/two.sgf 2>/dev/null
+run -j2 --check --report=boards2.html --report-boards=1 --report-files=1 \
+    in/occ.sgf in/two.sgf 2>/dev/null
+# one board a file, in the worst file only (two.sgf: two warnings)
+check_boards bounded "last=aa aa:w mark=aa" boards1.html
+if cmp -s boards1.html boards2.html; then ok; else bad "boards with -j2"; fi
+
+# 6. Options that cannot work are refused: exit status 20, the exact
 # message, and no page.
 # refused WANT_ERR ARGS...
 refused() {
