@@ -369,11 +369,11 @@ static const char page_style[] =
     "table{border-collapse:collapse}\n"
     "td,th{padding:.15em .6em;text-align:left;vertical-align:top}\n"
     "td.n,th.n{text-align:right}\n"
-    "#files thead th{cursor:pointer;user-select:none;background:#eee}\n"
-    "#files thead th[aria-sort=ascending]::after{content:\" \\25B2\"}\n"
-    "#files thead th[aria-sort=descending]::after{content:\" \\25BC\"}\n"
-    "#files tbody tr:nth-child(even){background:#f6f6f6}\n"
-    ".fatal{color:#fff;background:#a00}.error{color:#a00}"
+    "#file-table thead th{cursor:pointer;user-select:none;background:#eee}\n"
+    "#file-table thead th[aria-sort=ascending]::after{content:\" \\25B2\"}\n"
+    "#file-table thead th[aria-sort=descending]::after{content:\" \\25BC\"}\n"
+    "#file-table tbody tr:nth-child(even){background:#f6f6f6}\n"
+    ".fatal{color:#fff;background:#a00}.fatal a{color:#fff}.error{color:#a00}"
     ".warning{color:#a60}.info{color:#357}.ok{color:#070}\n"
     "code{font-family:ui-monospace,monospace}\n"
     "ol.msgs{padding-left:1.5em}ol.msgs li{margin:.2em 0}\n"
@@ -386,7 +386,7 @@ static const char page_style[] =
  * filter's text; rows keep the order of the run among equals. */
 static const char page_script[] =
     "(function(){\n"
-    "var t=document.getElementById('files');\n"
+    "var t=document.getElementById('file-table');\n"
     "if(!t)return;\n"
     "var body=t.tBodies[0],heads=t.tHead.rows[0].cells;\n"
     "function key(row,i,num){var c=row.cells[i];"
@@ -534,7 +534,7 @@ static void file_table(FILE *f, const sgft_page *p) {
     }
     fputs("<p><label>Filter: <input id=\"filter\" type=\"search\"></label> "
           "<span id=\"shown\"></span></p>\n"
-          "<table id=\"files\"><thead><tr><th>file</th><th>status</th>"
+          "<table id=\"file-table\"><thead><tr><th>file</th><th>status</th>"
           "<th class=\"n\">fatal</th><th class=\"n\">errors</th>"
           "<th class=\"n\">warnings</th><th class=\"n\">infos</th>"
           "</tr></thead><tbody>\n",
