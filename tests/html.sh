@@ -145,8 +145,9 @@ EOF
 # has the board of its node: the stone of cc replaced, White's on dd,
 # Black's on ee, the move's point marked, the last move cc.  In two
 # game trees each fault has the board of its own tree; a game other
-# than Go has none; --in-place draws the input as it was, and -j2 gives
-# the same page.  stones FILE: a line a board, its points and marks.
+# than Go has none; a file in another charset has the node of its
+# fault; --in-place draws the input as it was, and -j2 gives the same
+# page.  stones FILE: a line a board, its points and marks.
 stones() {
     python3 - "$1" <<'EOF'
 import re, sys
@@ -181,6 +182,11 @@ run -j2 --in-place --report=inplace.html inplace 2>/dev/null
 check_boards in-place "last=aa aa:w mark=aa
 last=bb bb:b cc:w mark=bb
 last=cc cc:w dd:w ee:b mark=cc" inplace.html
+# A file in Latin-1: the offsets of its faults are in the text decoded
+# (-E1), as the reader's are; the fault is at the second B[aa].
+printf '(;GM[1]FF[4]CA[ISO-8859-1]SZ[9]C[\351\351\351\351\351\351\351\351];B[aa]C[\351\351\351\351];W[bb];B[aa];W[cc])\n' >in/latin1.sgf
+run --check --report=latin1.html in/latin1.sgf 2>/dev/null
+check_boards latin1 "last=aa aa:b bb:w mark=aa" latin1.html
 run --check --report=boards1.html --report-boards=1 --report-files=1 \
     in/occ.sgf in/two.sgf 2>/dev/null
 run -j2 --check --report=boards2.html --report-boards=1 --report-files=1 \
