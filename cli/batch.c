@@ -75,6 +75,14 @@ typedef struct job {
     _Atomic uint64_t *reading; /* deferred: the batch's bytes in reading */
     bool has_out_stat;   /* --outdir: the output, looked at in its folder */
     struct stat out_stat;
+    /* --report: the offsets of the first faults at a place (warnings and
+     * worse), the input as read before the run (when the run may
+     * replace it), and the boards of the faults for the page (malloc'd
+     * SVG documents, or NULL). */
+    uint64_t faults[REPORT_BOARDS_MAX];
+    size_t nfaults;
+    sgft_buffer before;
+    char *boards[REPORT_BOARDS_MAX];
 } job;
 
 /* A path named to --check is run as a file without asking first what
@@ -94,6 +102,14 @@ static void job_diag(const sgft_diag *d, void *data) {
             j->folder = true;
             return;
         }
+    }
+    if (j->c->page_path && d->has_pos && d->severity >= SGFT_WARNING &&
+        j->nfaults < j->c->page_boards) {
+        bool known = false;
+        for (size_t i = 0; i < j->nfaults && !known; i++)
+            known = j->faults[i] == d->offset;
+        if (!known)
+            j->faults[j->nfaults++] = d->offset;
     }
     if ((unsigned)d->severity < 4) {
         j->seen[d->severity] = true;
@@ -306,6 +322,88 @@ end:
     return different;
 }
 
+/* --- the boards of the page --------------------------------------------- */
+
+static void no_diag(const sgft_diag *d, void *data) {
+    (void)d;
+    (void)data;
+}
+
+/* The job's input in b, read as the run reads it (a batch: a regular
+ * file only); false when it cannot be (the run has said why, or will).
+ * Standard input is read once, by the run: no boards. */
+static bool read_again(job *j, sgft_buffer *b) {
+    if (strcmp(j->in, "-") == 0)
+        return false;
+    sgft_ctx *ctx = sgft_ctx_new(j->opt, no_diag, NULL);
+    if (!ctx)
+        return false;
+    if (j->c->mode != B_NONE)
+        sgft_ctx_set_regular_only(ctx, true);
+    int fd = j->in_dir >= 0 ? sgft_input_open(ctx, j->in_dir, j->in_name)
+                            : sgft_input_open(ctx, AT_FDCWD, j->in);
+    sgft_ctx_free(ctx);
+    if (fd < 0)
+        return false;
+    int err = slurp_fd(fd, b);
+    close(fd);
+    return !err;
+}
+
+/* The board of node of tree with the point of its move (B or W)
+ * marked; NULL when there is none (not Go, out of memory). */
+static char *board_of(sgft_ctx *ctx, sgft_tree *tree, sgft_node *node) {
+    sgft_svg_options o;
+    sgft_svg_options_init(&o);
+    sgft_prop *mv = sgft_node_find(node, "B");
+    if (!mv)
+        mv = sgft_node_find(node, "W");
+    sgft_value *v = mv ? sgft_prop_values(mv) : NULL;
+    int x, y;
+    if (v && sgft_value_point(ctx, v, &x, &y) == 0 && x >= 0 && y >= 0) {
+        o.mark_x = x;
+        o.mark_y = y;
+    }
+    char *svg = sgft_board_svg(tree, node, &o);
+    if (!svg && errno == EINVAL) {
+        /* the move is off the board (a pass as [tt]): no mark */
+        sgft_svg_options_init(&o);
+        svg = sgft_board_svg(tree, node, &o);
+    }
+    return svg;
+}
+
+/* The boards of the job's faults: its input (as read before the run, or
+ * read again) parsed as the run parsed it, each fault's node the last
+ * one whose ';' comes before it, in the last tree that begins before
+ * it (a later tree draws the board of a fault again). */
+static void job_boards(job *j) {
+    sgft_buffer b = j->before;
+    j->before = (sgft_buffer){0};
+    if (!b.data && !read_again(j, &b)) {
+        free(b.data);
+        return;
+    }
+    sgft_ctx *ctx = sgft_ctx_new(j->opt, no_diag, NULL);
+    sgft_reader *rd = ctx ? sgft_reader_memory(ctx, b.data ? b.data : "",
+                                               b.len)
+                          : NULL;
+    sgft_tree *tree;
+    while (rd && sgft_reader_next(rd, &tree) > 0) {
+        uint64_t at = sgft_tree_offset(tree);
+        for (size_t i = 0; i < j->nfaults; i++) {
+            if (j->faults[i] < at)
+                continue;
+            sgft_node *n = sgft_tree_node_at(tree, j->faults[i]);
+            free(j->boards[i]);
+            j->boards[i] = n ? board_of(ctx, tree, n) : NULL;
+        }
+    }
+    sgft_reader_free(rd);
+    sgft_ctx_free(ctx);
+    free(b.data);
+}
+
 /* --- one file ------------------------------------------------------------- */
 
 /* Runs the job's input (writes j->out when not NULL); safe in a worker
@@ -334,6 +432,14 @@ static void job_run(job *j, void **kept) {
      * count of a deferred job is shared by the threads). */
     if (c->prog.on)
         sgft_ctx_set_progress(ctx, job_progress, j);
+    /* The boards of the page: the input as it was, before the run
+     * replaces it. */
+    bool boards = c->page_path && c->page_boards;
+    if (boards && (j->out || c->mode == B_IN_PLACE) &&
+        !read_again(j, &j->before)) {
+        free(j->before.data);
+        j->before = (sgft_buffer){0};
+    }
     if (c->cmp != CMP_NONE) {
         FILE *out = stdout;
         if (j->deferred && !(out = open_memstream(&j->text, &j->text_len))) {
@@ -360,6 +466,10 @@ static void job_run(job *j, void **kept) {
     j->sum = *sgft_ctx_summary(ctx);
     if (!kept)
         sgft_ctx_free(ctx);
+    if (boards && j->nfaults && !j->folder)
+        job_boards(j);
+    free(j->before.data);
+    j->before = (sgft_buffer){0};
 }
 
 /* Prints what the job kept back and its status line; returns its exit
@@ -384,6 +494,12 @@ static int job_report(job *j) {
         return 20;
     }
     config_note(c, j->cfg);
+    for (size_t i = 0; i < j->nfaults; i++) {
+        if (j->boards[i])
+            sgft_reporter_board(c->rep, j->faults[i], j->boards[i]);
+        free(j->boards[i]);
+        j->boards[i] = NULL;
+    }
     int st = j->fixed ? j->status : job_status(j);
     /* Fails the run by --fail-on (JUnit's <failure>): 1 says only that
      * it is not in the normalized form. */
@@ -878,20 +994,25 @@ void keep_freed_memory(void) {
 }
 
 /* Batch mode: every file of the paths; the worst status wins. */
-/* --output-file may not be a file the walk found either (main.c looks at
- * the paths named): only those of the report's name are looked at. */
+/* --output-file and --report may not be a file the walk found either
+ * (main.c looks at the paths named): only those of the report's name
+ * are looked at. */
 static void report_not_walked(cli *c, const path_list *files) {
-    const char *r = c->report_path;
-    struct stat rs, fs;
-    if (!r || strcmp(r, "-") == 0 || stat(r, &rs) != 0)
-        return;
-    const char *base = strrchr(r, '/') ? strrchr(r, '/') + 1 : r;
-    for (size_t i = 0; i < files->n; i++) {
-        const char *f = files->v[i];
-        const char *fb = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
-        if (strcmp(fb, base) == 0 && stat(f, &fs) == 0 &&
-            fs.st_dev == rs.st_dev && fs.st_ino == rs.st_ino)
-            cli_refuse_report(c, f);
+    const char *opts[] = {"--output-file", "--report"};
+    const char *paths[] = {c->report_path, c->page_path};
+    for (int k = 0; k < 2; k++) {
+        const char *r = paths[k];
+        struct stat rs, fs;
+        if (!r || strcmp(r, "-") == 0 || stat(r, &rs) != 0)
+            continue;
+        const char *base = strrchr(r, '/') ? strrchr(r, '/') + 1 : r;
+        for (size_t i = 0; i < files->n; i++) {
+            const char *f = files->v[i];
+            const char *fb = strrchr(f, '/') ? strrchr(f, '/') + 1 : f;
+            if (strcmp(fb, base) == 0 && stat(f, &fs) == 0 &&
+                fs.st_dev == rs.st_dev && fs.st_ino == rs.st_ino)
+                cli_refuse_report(c, opts[k], r, f);
+        }
     }
 }
 

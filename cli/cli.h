@@ -51,6 +51,9 @@ typedef struct given_opt {
  * unless --extensions names others: SGF and the formats the library
  * reads besides; --in-place takes SGF only (the others cannot be
  * rewritten in their place). */
+/* --report-boards: at most this many boards a file. */
+#define REPORT_BOARDS_MAX 100
+
 #define RECORD_EXTS "sgf,gib,ngf,ugf,ugi"
 #define IN_PLACE_EXTS "sgf"
 
@@ -90,6 +93,13 @@ typedef struct cli {
      * until the report is closed. */
     const char *report_path;
     FILE *report_held;
+    /* --report: the file of the page (NULL: none), the unnamed temporary
+     * file that holds it until the report is closed, --report-boards,
+     * --report-files and --report-time. */
+    const char *page_path;
+    FILE *page_held;
+    unsigned page_boards, page_files;
+    bool page_boards_set, page_files_set, page_time;
     sgft_outputs *outs; /* the files written: their durability, their
                            temporary files for the signal handlers */
     progress prog;
@@ -109,9 +119,11 @@ typedef struct cli {
  * configuration file (in_config), options that are not about checking
  * a file are refused. */
 void cli_fatal(cli *c, int code, const char *detail);
-/* --output-file names the file f of the run: fatal message 101, on
- * standard error (the report's file is not written). */
-_Noreturn void cli_refuse_report(cli *c, const char *f);
+/* --output-file or --report (opt, its file path) names the file f of
+ * the run: fatal message 101, on standard error (neither the report's
+ * file nor the page is written). */
+_Noreturn void cli_refuse_report(cli *c, const char *opt, const char *path,
+                                 const char *f);
 /* Closes the report and writes the file of --output-file; 0, or 20. */
 int cli_report_close(cli *c);
 /* A signal came in a batch (signals_defer): the report says that the

@@ -69,7 +69,8 @@ static value_kind values(int id, char *buf, size_t size) {
     }
     case C_OUTDIR: return V_DIR;
     case C_FILES_FROM:
-    case C_OUTPUT_FILE: return V_FILE;
+    case C_OUTPUT_FILE:
+    case C_REPORT: return V_FILE;
     default: break;
     }
     /* "1|2|3" or "1-4": the numbers named. */

@@ -68,33 +68,40 @@ static void hinted_diag(const sgft_diag *d, void *data) {
 
 /* --- the report: standard error, or --output-file --------------------- */
 
-/* The stream the reporter writes: standard error, standard output (-),
- * or for a file an unnamed temporary file (in TMPDIR) that holds the
- * report until report_close writes it to the file. */
-static FILE *report_stream(cli *c) {
-    if (!c->report_path)
-        return stderr;
-    if (strcmp(c->report_path, "-") == 0)
-        return stdout;
-    if (c->report_held)
-        return c->report_held;
+/* An unnamed temporary file (in TMPDIR) that holds a report (what: its
+ * option) until report_close writes it to its file; the run ends when
+ * none can be made. */
+static FILE *held_file(const char *what) {
     const char *dir = getenv("TMPDIR");
     if (!dir || dir[0] != '/')
         dir = "/tmp";
     char name[PATH_MAX];
     int n = snprintf(name, sizeof name, "%s/sgftidy-report.XXXXXX", dir);
     int fd = n > 0 && (size_t)n < sizeof name ? mkstemp(name) : -1;
+    FILE *h = NULL;
     if (fd >= 0) {
         unlink(name);
-        if (!(c->report_held = fdopen(fd, "w+")))
+        if (!(h = fdopen(fd, "w+")))
             close(fd);
     }
-    if (!c->report_held) {
+    if (!h) {
         fprintf(stderr, "sgftidy: cannot make a temporary file for "
-                        "--output-file in %s: %s\n",
-                dir, strerror(errno));
+                        "%s in %s: %s\n",
+                what, dir, strerror(errno));
         exit(20);
     }
+    return h;
+}
+
+/* The stream the reporter writes: standard error, standard output (-),
+ * or for a file the temporary file that holds it (held_file). */
+static FILE *report_stream(cli *c) {
+    if (!c->report_path)
+        return stderr;
+    if (strcmp(c->report_path, "-") == 0)
+        return stdout;
+    if (!c->report_held)
+        c->report_held = held_file("--output-file");
     return c->report_held;
 }
 
@@ -104,22 +111,14 @@ static void report_fault(const sgft_diag *d, void *data) {
     sgft_print_diag(stderr, SGFT_FORMAT_TEXT, data, d);
 }
 
-/* Closes the report (which completes its document) and, for
- * --output-file, writes it to its file as outputs are written: a
- * temporary file in the file's folder, renamed over it (through the
- * run's outputs, whose temporary files the signal handlers remove).  0,
- * or 20 when the report could not be written. */
-int cli_report_close(cli *c) {
+/* Writes the report held in h (what: its option) to its file path as
+ * outputs are written: a temporary file in the file's folder, renamed
+ * over it (through the run's outputs, whose temporary files the signal
+ * handlers remove); closes h.  0, or 20 when it could not be written. */
+static int write_held(cli *c, FILE *h, const char *path, const char *what) {
     int st = 0;
-    if (c->rep && sgft_reporter_close(c->rep) < 0)
-        st = 20;
-    c->rep = NULL;
-    FILE *h = c->report_held;
-    if (!h)
-        return st;
-    c->report_held = NULL;
     sgft_ctx *ctx = sgft_ctx_new(c->base ? c->base : c->opt, report_fault,
-                                 (void *)c->report_path);
+                                 (void *)path);
     if (!ctx) {
         fprintf(stderr, "sgftidy: out of memory\n");
         fclose(h);
@@ -132,10 +131,10 @@ int cli_report_close(cli *c) {
         sgft_ctx_set_outputs(ctx, outs);
     sgft_output *o = NULL;
     if (fflush(h) != 0 || ferror(h) || fseek(h, 0, SEEK_SET) != 0) {
-        fprintf(stderr, "sgftidy: cannot hold the report for --output-file: "
-                        "%s\n", strerror(errno));
+        fprintf(stderr, "sgftidy: cannot hold the report for %s: %s\n",
+                what, strerror(errno));
         st = 20;
-    } else if (!(o = sgft_output_open(ctx, c->report_path))) {
+    } else if (!(o = sgft_output_open(ctx, path))) {
         st = 20;
     } else {
         char b[8192];
@@ -145,7 +144,7 @@ int cli_report_close(cli *c) {
             failed = sgft_output_write(o, b, n) < 0;
         if (!failed && ferror(h)) {
             fprintf(stderr, "sgftidy: cannot read back the report for "
-                            "--output-file: %s\n", strerror(errno));
+                            "%s: %s\n", what, strerror(errno));
             sgft_output_abort(o);
             st = 20;
         } else if (sgft_output_commit(o, NULL) < 0 ||
@@ -155,6 +154,23 @@ int cli_report_close(cli *c) {
     }
     sgft_ctx_free(ctx);
     fclose(h);
+    return st;
+}
+
+/* Closes the report (which completes its document and writes the page
+ * of --report) and writes the files of --output-file and --report.  0,
+ * or 20 when the report or the page could not be written. */
+int cli_report_close(cli *c) {
+    int st = 0;
+    if (c->rep && sgft_reporter_close(c->rep) < 0)
+        st = 20;
+    c->rep = NULL;
+    FILE *h = c->report_held, *pg = c->page_held;
+    c->report_held = c->page_held = NULL;
+    if (h && write_held(c, h, c->report_path, "--output-file"))
+        st = 20;
+    if (pg && write_held(c, pg, c->page_path, "--report"))
+        st = 20;
     return st;
 }
 
@@ -567,6 +583,27 @@ static void apply(cli *c, const opt_def *o, const char *arg,
             bad_value(c, o->name, detail, strdup("needs a file name"));
         c->report_path = arg;
         break;
+    case O_REPORT:
+        if (!arg || !*arg)
+            bad_value(c, o->name, detail, strdup("needs a file name"));
+        if (strcmp(arg, "-") == 0)
+            bad_value(c, o->name, detail,
+                      strdup("needs a file name: the page is no stream"));
+        c->page_path = arg;
+        break;
+    case O_REPORT_BOARDS:
+    case O_REPORT_FILES:
+        if (parse_num(arg, 0,
+                      o - options == O_REPORT_BOARDS ? REPORT_BOARDS_MAX
+                                                     : 1000000,
+                      &v))
+            bad_value(c, o->name, detail, NULL);
+        if (o - options == O_REPORT_BOARDS)
+            c->page_boards = (unsigned)v, c->page_boards_set = true;
+        else
+            c->page_files = (unsigned)v, c->page_files_set = true;
+        break;
+    case O_REPORT_TIME: c->page_time = true; break;
     case O_FILES_FROM: c->files_from = arg; break;
     case O_NULL_SEP: c->null_sep = true; break;
     case O_NO_CONFIG: c->no_config = true; break;
@@ -872,41 +909,47 @@ static bool pass_excluded(cli *c) {
     return k > 0;
 }
 
-/* --output-file may not name a file of the run (an input, or OUTFILE):
- * the report would replace it, or be read as a game record.  The report
- * begun for the file is dropped, and the refusal goes to standard
- * error. */
-void cli_refuse_report(cli *c, const char *f) {
-    const char *r = c->report_path;
-    char *d = malloc(strlen(r) + strlen(f) + 80);
+/* --output-file and --report may not name a file of the run (an input,
+ * or OUTFILE): the report would replace it, or be read as a game
+ * record.  The report and the page begun are dropped, and the refusal
+ * goes to standard error. */
+void cli_refuse_report(cli *c, const char *opt, const char *path,
+                       const char *f) {
+    char *d = malloc(strlen(opt) + strlen(path) + strlen(f) + 80);
     if (d)
-        sprintf(d, "--output-file=%s is %s, a file of the run", r, f);
+        sprintf(d, "%s=%s is %s, a file of the run", opt, path, f);
     sgft_reporter_close(c->rep);
     c->rep = NULL;
     if (c->report_held)
         fclose(c->report_held);
-    c->report_held = NULL;
-    c->report_path = NULL;
+    if (c->page_held)
+        fclose(c->page_held);
+    c->report_held = c->page_held = NULL;
+    c->report_path = c->page_path = NULL;
     c->cur_file = NULL;
-    fatal_hint(c, 101, d ? d : r, NULL, d, NULL);
+    fatal_hint(c, 101, d ? d : path, NULL, d, NULL);
 }
 
 /* The names of the run (argv's): the same name, or the same file under
  * another name. */
 static void report_not_run_file(cli *c) {
-    const char *r = c->report_path;
-    if (!r || strcmp(r, "-") == 0)
-        return;
-    struct stat rs, fs;
-    bool there = stat(r, &rs) == 0;
-    for (size_t i = 0; i < c->nfiles; i++) {
-        const char *f = c->files[i];
-        if (strcmp(f, "-") == 0)
+    const char *opts[] = {"--output-file", "--report"};
+    const char *paths[] = {c->report_path, c->page_path};
+    for (int k = 0; k < 2; k++) {
+        const char *r = paths[k];
+        if (!r || strcmp(r, "-") == 0)
             continue;
-        if (strcmp(f, r) == 0 ||
-            (there && stat(f, &fs) == 0 && fs.st_dev == rs.st_dev &&
-             fs.st_ino == rs.st_ino))
-            cli_refuse_report(c, f);
+        struct stat rs, fs;
+        bool there = stat(r, &rs) == 0;
+        for (size_t i = 0; i < c->nfiles; i++) {
+            const char *f = c->files[i];
+            if (strcmp(f, "-") == 0)
+                continue;
+            if (strcmp(f, r) == 0 ||
+                (there && stat(f, &fs) == 0 && fs.st_dev == rs.st_dev &&
+                 fs.st_ino == rs.st_ino))
+                cli_refuse_report(c, opts[k], r, f);
+        }
     }
 }
 
@@ -934,6 +977,37 @@ static int run_dupes(cli *c) {
     paths_free(&files);
     paths_free(&failed);
     return rc > worst ? rc : worst;
+}
+
+/* --report and the options that go with it: the page attached to the
+ * reporter, or the refusal of what cannot be. */
+static void page_options(cli *c) {
+    if (!c->page_path) {
+        if (c->page_boards_set || c->page_files_set || c->page_time)
+            fatal(c, 101, "--report-boards, --report-files and --report-time "
+                          "go with --report");
+        return;
+    }
+    if (c->mode == B_DUPLICATES)
+        fatal(c, 101, "--report shows the messages of the checks: not with "
+                      "--duplicates");
+    struct stat a, b;
+    if (c->report_path &&
+        (strcmp(c->report_path, c->page_path) == 0 ||
+         (stat(c->report_path, &a) == 0 && stat(c->page_path, &b) == 0 &&
+          a.st_dev == b.st_dev && a.st_ino == b.st_ino)))
+        fatal(c, 101, "--report and --output-file name the same file");
+    if (!c->page_boards_set)
+        c->page_boards = 3;
+    if (!c->page_files_set)
+        c->page_files = 100;
+    c->page_held = held_file("--report");
+    if (sgft_reporter_page(c->rep, c->page_held,
+                           c->page_boards, c->page_files,
+                           c->page_time ? SGFT_PAGE_TIME : 0) < 0) {
+        fprintf(stderr, "sgftidy: out of memory\n");
+        exit(20);
+    }
 }
 
 /* Closes the report and frees what the command holds at its end. */
@@ -1069,6 +1143,7 @@ int main(int argc, char **argv) {
     if (c.mode == B_NONE)
         folder_hints(&c);
     report_not_run_file(&c);
+    page_options(&c);
     if (sgft_options_get(c.opt, SGFT_OPT_PARSE_ONLY) && (c.nfiles == 2 || c.mode > B_CHECK))
         fatal(&c, 101, "--parse-only writes nothing");
     if (sgft_options_get(c.opt, SGFT_OPT_STRIP_ANALYSIS) &&

@@ -455,6 +455,13 @@ int sgft_buffer_write(void *buffer, const char *buf, size_t len);
 /* Walking.  NULL where there is none. */
 sgft_node *sgft_tree_root(sgft_tree *tree);
 unsigned long sgft_tree_index(const sgft_tree *tree); /* 1-based */
+/* The offset of the tree's '(' in the text parsed (as sgft_diag.offset
+ * counts). */
+uint64_t sgft_tree_offset(const sgft_tree *tree);
+/* The node of a tree as read (nodes in the order of the text) that holds
+ * offset: the last node whose ';' is at or before it; NULL when offset
+ * comes before the first node. */
+sgft_node *sgft_tree_node_at(sgft_tree *tree, uint64_t offset);
 sgft_node *sgft_node_parent(sgft_node *node);
 sgft_node *sgft_node_child(sgft_node *node); /* the first child */
 sgft_node *sgft_node_next(sgft_node *node);  /* the next sibling */
@@ -756,6 +763,34 @@ int sgft_reporter_close(sgft_reporter *rep);
  * files named .sgf, and to folders; said in the summary. */
 void sgft_reporter_links(sgft_reporter *rep, unsigned long files,
                          unsigned long folders);
+
+/* A page of the run besides the reporter's own output: one HTML document
+ * that holds all it shows (style, a small script that sorts and filters
+ * its table of files, boards as inline SVG) and refers to nothing
+ * outside itself, written to f (not closed) by sgft_reporter_close().
+ * It shows the totals of the summary, the count of each message with
+ * its explanation (sgft_msg_doc), a table of the files, worst first,
+ * and the first 10 messages of each file (the others counted), with
+ * the boards handed over by sgft_reporter_board() for at most boards
+ * faults of a file, of the files worst files that have any.  Every
+ * name and text is escaped (control characters, the characters that
+ * turn the direction of text and bytes that are no UTF-8 as \xNN or
+ * \uNNNN).  The same run gives the same bytes: the seconds of the run
+ * only with SGFT_PAGE_TIME.  Memory grows with the number of files,
+ * not with that of messages.  0, or -1 (rep already has a page, or out
+ * of memory, or an unknown flag). */
+enum {
+    SGFT_PAGE_TIME = 1 /* the seconds of the run among the totals */
+};
+int sgft_reporter_page(sgft_reporter *rep, FILE *f, unsigned boards,
+                       unsigned files, unsigned flags);
+/* Hands the page of rep (sgft_reporter_page) the board of the fault at
+ * offset (sgft_diag.offset) of the file being reported, before its
+ * sgft_reporter_file(): an SVG document as sgft_board_svg() gives it,
+ * copied; shown with the first message of the file at that offset.
+ * Boards past the page's bound are passed over.  0, or -1 (no page,
+ * out of memory). */
+int sgft_reporter_board(sgft_reporter *rep, uint64_t offset, const char *svg);
 
 /* The long description of message n, as in sgftidy(1): what it means and
  * what sgftidy does about it (plain text, paragraphs separated by an

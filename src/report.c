@@ -118,8 +118,15 @@ static int skip_of(const sgft_diag *d) {
     }
 }
 
-int sgft_reporter_diag(sgft_reporter *r, const char *file,
-                       const sgft_diag *d) {
+/* The steps of a diagnostic for the page (report_html.c). */
+typedef enum page_step { PAGE_OF_FILE, PAGE_OF_RUN, PAGE_LATE, PAGE_NONE } page_step;
+
+static int report_diag(sgft_reporter *r, const char *file, const sgft_diag *d,
+                       page_step step) {
+    if (r->page && step == PAGE_LATE)
+        sgft__page_late(r, file, d);
+    else if (r->page && step != PAGE_NONE)
+        sgft__page_diag(r, file, d, file && step == PAGE_OF_FILE);
     if (r->cur_skip < 0)
         r->cur_skip = skip_of(d);
     r->cur_msgs++;
@@ -138,6 +145,11 @@ int sgft_reporter_diag(sgft_reporter *r, const char *file,
     return ferror(r->f) ? -1 : 0;
 }
 
+int sgft_reporter_diag(sgft_reporter *r, const char *file,
+                       const sgft_diag *d) {
+    return report_diag(r, file, d, PAGE_OF_FILE);
+}
+
 /* A file not in normal form (--list-different, --diff): a result of its
  * own in the formats that machines read (message 152, a warning, so
  * that code scanning and annotations show it); the line formats only
@@ -152,7 +164,7 @@ static void not_normal_form(sgft_reporter *r, const char *file) {
         .severity = SGFT_WARNING,
         .text = sgft_msg_text(152),
     };
-    sgft_reporter_diag(r, file, &d);
+    report_diag(r, file, &d, PAGE_NONE); /* the page counts it itself */
 }
 
 int sgft_reporter_file(sgft_reporter *r, const char *file,
@@ -183,6 +195,8 @@ int sgft_reporter_file(sgft_reporter *r, const char *file,
     r->cur_skip = -1;
     r->cur_sum = s;
     r->cur_flags = flags;
+    if (r->page)
+        sgft__page_file(r, file, s, flags);
     /* The quiet clean batch: a file that had nothing to say and had
      * nothing done to it gets no line. */
     bool quiet = (r->flags & SGFT_REPORT_QUIET_OK) && !r->cur_msgs &&
@@ -206,7 +220,7 @@ int sgft_reporter_folder(sgft_reporter *r, const char *folder,
                          const sgft_diag *d) {
     int skip = r->cur_skip; /* a folder is no file: no reason of one */
     unsigned long msgs = r->cur_msgs;
-    int st = sgft_reporter_diag(r, folder, d);
+    int st = report_diag(r, folder, d, PAGE_OF_RUN);
     r->cur_skip = skip;
     r->cur_msgs = msgs;
     r->folders_unread++;
@@ -217,7 +231,7 @@ int sgft_reporter_late(sgft_reporter *r, const char *file,
                        const sgft_diag *d, const sgft_summary *was) {
     int skip = r->cur_skip; /* of the file being reported, if any */
     unsigned long msgs = r->cur_msgs;
-    int st = sgft_reporter_diag(r, file, d);
+    int st = report_diag(r, file, d, PAGE_LATE);
     r->cur_skip = skip;
     r->cur_msgs = msgs;
     if (!was)
@@ -303,6 +317,8 @@ int sgft_reporter_close(sgft_reporter *r) {
         r->ops->close(r, secs);
     fflush(f);
     int st = r->failed_io || ferror(f) ? -1 : 0;
+    if (r->page && sgft__page_close(r) < 0)
+        st = -1;
     while (r->configs) {
         config_note *c = r->configs;
         r->configs = c->next;

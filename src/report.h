@@ -117,6 +117,8 @@ struct sgft_reporter {
     char *seen_file;
     unsigned long long *seen;
     size_t n_seen, cap_seen;
+    /* sgft_reporter_page: the page of the run, or NULL. */
+    struct sgft_page *page;
 };
 
 /* report_summary.c: the summary of a run.  The lines of the line
@@ -151,5 +153,19 @@ void sgft__notice_line(sgft_reporter *r, const char *text);
  * (other control characters, U+FFFE, U+FFFF, bytes not well-formed
  * UTF-8) as U+FFFD. */
 void sgft__xml_attr(FILE *f, const char *s);
+
+/* report_html.c: the page of the run (sgft_reporter_page), which sees
+ * each step of the reporter: a diagnostic of the file being reported
+ * (of_file) or of none (the command line, a folder not read); the end
+ * of a file; a late fault of a file reported before; the close, which
+ * writes the page and frees it (0, or -1 when its stream reported an
+ * error). */
+typedef struct sgft_page sgft_page;
+void sgft__page_diag(sgft_reporter *r, const char *file, const sgft_diag *d,
+                     bool of_file);
+void sgft__page_file(sgft_reporter *r, const char *file,
+                     const sgft_summary *s, unsigned flags);
+void sgft__page_late(sgft_reporter *r, const char *file, const sgft_diag *d);
+int sgft__page_close(sgft_reporter *r);
 
 #endif /* SGFT_REPORT_H */

@@ -132,6 +132,15 @@ node *sgft__node_next_preorder(node *n) {
 
 sgft_node *sgft_tree_root(sgft_tree *tree) { return tree ? tree->root : NULL; }
 unsigned long sgft_tree_index(const sgft_tree *tree) { return tree->index; }
+uint64_t sgft_tree_offset(const sgft_tree *tree) { return tree->off; }
+
+sgft_node *sgft_tree_node_at(sgft_tree *tree, uint64_t offset) {
+    node *at = NULL;
+    for (node *n = tree ? tree->root : NULL; n && n->off <= offset;
+         n = sgft__node_next_preorder(n))
+        at = n;
+    return at;
+}
 sgft_node *sgft_node_parent(sgft_node *n) { return n->parent; }
 sgft_node *sgft_node_child(sgft_node *n) { return n->child; }
 sgft_node *sgft_node_next(sgft_node *n) { return n->next; }

@@ -215,6 +215,42 @@ START_TEST(test_foreign_node) {
 }
 END_TEST
 
+/* sgft_tree_offset and sgft_tree_node_at: the node that holds an
+ * offset of the text, through variations, in the second tree of a file,
+ * and none before the first node. */
+START_TEST(test_node_at) {
+    /*                        0         1         2         3
+     *                        0123456789012345678901234567890123456 */
+    static const char two[] = "(;SZ[9];B[aa](;W[bb])(;W[cc];B[dd]))"
+                              "\n(;SZ[9];B[ee])";
+    sgft_ctx *ctx = sgft_ctx_new(NULL, NULL, NULL);
+    sgft_reader *r = sgft_reader_memory(ctx, two, strlen(two));
+    sgft_tree *t;
+    ck_assert_int_eq(sgft_reader_next(r, &t), 1);
+    ck_assert_uint_eq(sgft_tree_offset(t), 0);
+    sgft_node *root = sgft_tree_root(t), *b = sgft_node_child(root);
+    sgft_node *wb = sgft_node_child(b), *wc = sgft_node_next(wb);
+    sgft_node *bd = sgft_node_child(wc);
+    ck_assert_ptr_null(sgft_tree_node_at(t, 0));
+    ck_assert_ptr_eq(sgft_tree_node_at(t, 1), root);
+    ck_assert_ptr_eq(sgft_tree_node_at(t, 5), root);
+    ck_assert_ptr_eq(sgft_tree_node_at(t, 7), b);
+    ck_assert_ptr_eq(sgft_tree_node_at(t, 12), b);
+    ck_assert_ptr_eq(sgft_tree_node_at(t, 17), wb);
+    ck_assert_ptr_eq(sgft_tree_node_at(t, 24), wc);
+    ck_assert_ptr_eq(sgft_tree_node_at(t, 30), bd);
+    ck_assert_int_eq(sgft_reader_next(r, &t), 1);
+    ck_assert_uint_eq(sgft_tree_offset(t), 37);
+    root = sgft_tree_root(t);
+    ck_assert_ptr_null(sgft_tree_node_at(t, 37));
+    ck_assert_ptr_eq(sgft_tree_node_at(t, 40), root);
+    ck_assert_ptr_eq(sgft_tree_node_at(t, 48), sgft_node_child(root));
+    ck_assert_ptr_null(sgft_tree_node_at(NULL, 48));
+    sgft_reader_free(r);
+    sgft_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_mark_and_last) {
     static const char rec[] = "(;SZ[9];B[ee];W[cd])";
     sgft_svg_options o;
@@ -489,6 +525,7 @@ Suite *svg_suite(void) {
     tcase_add_test(tc, test_refused);
     tcase_add_test(tc, test_foreign_node);
     tcase_add_test(tc, test_mark_and_last);
+    tcase_add_test(tc, test_node_at);
     tcase_add_test(tc, test_options_refused);
     tcase_add_test(tc, test_golden);
     tcase_add_test(tc, test_agrees_with_checks);
