@@ -20,6 +20,27 @@
 
 const char *sgft_version(void) { return SGFT_VERSION; }
 
+int sgft_version_number(void) { return SGFT_VERSION_NUMBER; }
+
+const char *sgft_strerror(int code) {
+    switch (code) {
+    case SGFT_OK:
+        return "success";
+    case SGFT_ENOMEM:
+        return "out of memory";
+    case SGFT_EREAD:
+        return "the input could not be read";
+    case SGFT_EWRITE:
+        return "the output could not be written";
+    case SGFT_EOPEN:
+        return "a file could not be opened";
+    case SGFT_EINVAL:
+        return "invalid argument";
+    default:
+        return "unknown status";
+    }
+}
+
 /* The library's options are the OPTION lines of option_list.h; the
  * command's own (COMMAND) are not the library's business. */
 #define COMMAND(...)
