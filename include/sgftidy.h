@@ -434,8 +434,13 @@ typedef struct sgft_value sgft_value;
 
 /* A reader over a read callback, a file ("-" = standard input; message 3
  * when it cannot be opened) or bytes in memory (not copied: they must
- * outlive the reader).  NULL when out of memory or the file cannot be
- * opened. */
+ * outlive the reader).  NULL when it cannot be made, with errno saying
+ * why: EINVAL for ctx, rd or path NULL (or data NULL with len not 0),
+ * ENOMEM when out of memory, the errno of the open of the file (ENOENT,
+ * EACCES ...; EISDIR for a folder; EINVAL for a file that is not a
+ * regular one under sgft_ctx_set_regular_only), or of a read of the
+ * input's start (EIO when the read callback set none), so that
+ * strerror(errno) tells "no such file" from "out of memory". */
 sgft_reader *sgft_reader_new(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data);
 sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path);
 sgft_reader *sgft_reader_memory(sgft_ctx *ctx, const char *data, size_t len);

@@ -385,6 +385,26 @@ START_TEST(test_tree_game_info) {
 }
 END_TEST
 
+/* A callback that changes errno, as a program's may. */
+static void clobber_errno(const sgft_diag *d, void *u) {
+    (void)d;
+    (void)u;
+    errno = EBADF;
+}
+
+START_TEST(test_reader_errno) {
+    sgft_ctx *ctx = sgft_ctx_new(NULL, clobber_errno, NULL);
+    ck_assert_ptr_nonnull(ctx);
+    errno = 0;
+    ck_assert_ptr_null(sgft_reader_open(ctx, "/nonexistent/x.sgf"));
+    ck_assert_int_eq(errno, ENOENT);
+    errno = 0;
+    ck_assert_ptr_null(sgft_reader_open(ctx, "."));
+    ck_assert_int_eq(errno, EISDIR);
+    sgft_ctx_free(ctx);
+}
+END_TEST
+
 START_TEST(test_version_and_errors) {
     ck_assert_int_eq(sgft_version_number(), SGFT_VERSION_NUMBER);
     ck_assert_int_eq(SGFT_VERSION_NUMBER,
@@ -420,6 +440,7 @@ Suite *info_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("trees");
     tcase_add_test(tc, test_tree_game_info);
+    tcase_add_test(tc, test_reader_errno);
     tcase_add_test(tc, test_version_and_errors);
     suite_add_tcase(s, tc);
     return s;
