@@ -821,7 +821,8 @@ int sgft_version_number(void);
  * The values of RE, KM, HA, SZ, BR and WR, and DT, read as the checks read
  * them.  value[0..len) is the value as text (escapes resolved, as
  * sgft_value_text gives it with simple true; no NUL needed); white space
- * around it does not count.  Each call returns
+ * around it does not count, but where the checks repair it, in HA and
+ * before the number of KM: 1.  Each call returns
  *   0            for a value in the form of FF[4] (SGF-FF4.md 7),
  *   1            for one in a form the checks repair (message 15, or 131
  *                for Chinese, Japanese or Korean words, or 137 for a rank

@@ -236,6 +236,43 @@ static void eat_points(cursor *c) {
         *c = k;
 }
 
+bool sgft__unspace(buf *a, bool real) {
+    size_t n = 0, last = 0;
+    bool any = false;
+    for (size_t i = 0; i < a->len; i++) {
+        char c = a->data[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+            c == '\f') {
+            any = true;
+            continue;
+        }
+        a->data[n++] = c;
+        last = i + 1;
+    }
+    bool inner = n < last;
+    a->len = n;
+    if (a->data)
+        a->data[n] = '\0';
+    return real ? inner : any;
+}
+
+gi_result sgft__gi_number(gi_fn fn, bool real, buf *a, buf *out) {
+    size_t was = a->len;
+    gi_result r = fn(a->data, a->len, out);
+    if (r == GI_FIXED)
+        return r;
+    bool spaced = sgft__unspace(a, real);
+    if (r == GI_OK && spaced)
+        return GI_FIXED;
+    if (r == GI_BAD && a->len < was) {
+        out->len = 0;
+        r = fn(a->data, a->len, out);
+        if (r == GI_OK)
+            r = GI_FIXED;
+    }
+    return r;
+}
+
 /* --- KM -------------------------------------------------------------- */
 
 static const word no_komi[] = {{"no komi", 0}, {"none", 0}, {"no", 0}};

@@ -4,17 +4,25 @@
  * the game-info of a tree at once. */
 #include "gameinfo.h"
 
-/* The reading of a value by a repairer, then by its reader of words
- * (or none): 0 (GI_OK), 1 (repaired, or words) or SGFT_EINVAL; the
- * canonical form in *b.  SGFT_ENOMEM when b ran out of memory. */
-static int canonical(gi_fn fn, gi_fn words, const char *s, size_t len,
-                     buf *b) {
-    gi_result r = fn(s, len, b);
-    if (r == GI_BAD && words) {
+/* HA or KM (fn; real for a Real) as the checks read them
+ * (sgft__gi_number), then in words (or none): 0 (GI_OK), 1 (repaired, or
+ * words) or SGFT_EINVAL; the canonical form in *b.  SGFT_ENOMEM when out
+ * of memory. */
+static int canonical(gi_fn fn, bool real, gi_fn words, const char *s,
+                     size_t len, buf *b) {
+    buf a;
+    sgft__buf_init(&a);
+    sgft__buf_put(&a, s, len);
+    sgft__buf_putc(&a, '\0');
+    a.len = len;
+    gi_result r = a.oom ? GI_BAD : sgft__gi_number(fn, real, &a, b);
+    bool oom = a.oom;
+    sgft__buf_free(&a);
+    if (r == GI_BAD && words && !oom) {
         b->len = 0;
         r = words(s, len, b);
     }
-    if (b->oom)
+    if (oom || b->oom)
         return SGFT_ENOMEM;
     return r == GI_OK ? 0 : r == GI_BAD ? SGFT_EINVAL : 1;
 }
@@ -45,7 +53,7 @@ int sgft_komi_parse(const char *s, size_t len, double *out) {
         return SGFT_EINVAL;
     buf b;
     sgft__buf_init(&b);
-    int st = canonical(sgft__gi_komi, NULL, s, len, &b);
+    int st = canonical(sgft__gi_komi, true, NULL, s, len, &b);
     if (st >= 0)
         *out = sgft__gi_real(b.data, b.len);
     sgft__buf_free(&b);
@@ -57,7 +65,7 @@ int sgft_handicap_parse(const char *s, size_t len, int *out) {
         return SGFT_EINVAL;
     buf b;
     sgft__buf_init(&b);
-    int st = canonical(sgft__gi_handicap, sgft__gi_words_handicap, s,
+    int st = canonical(sgft__gi_handicap, false, sgft__gi_words_handicap, s,
                        len, &b);
     if (st >= 0) {
         /* the canonical form: digits without leading zeros */

@@ -123,6 +123,9 @@ static const num_row komi_rows[] = {
     {"6 1/2", 1, 6.5}, {"none", 1, 0},       {"5.5 points", 1, 5.5},
     {"", SGFT_EINVAL, -1}, {"six and", SGFT_EINVAL, -1},
     {"6.5.5", SGFT_EINVAL, -1}, {"komi?", SGFT_EINVAL, -1},
+    /* white space, as the checks see it: after the number silent,
+     * before or inside it repaired (15) */
+    {"6.5 ", 0, 6.5},  {" 6.5", 1, 6.5},     {"6 .5", 1, 6.5},
 };
 
 START_TEST(test_komi) {
@@ -146,6 +149,8 @@ static const num_row ha_rows[] = {
     {"-2", SGFT_EINVAL, -1}, {"2147483648", SGFT_EINVAL, -1},
     {"9.5", SGFT_EINVAL, -1}, {"many", SGFT_EINVAL, -1},
     {"", SGFT_EINVAL, -1},
+    /* white space in a Number is repaired anywhere (15): 1\n0 is 10 */
+    {" 9", 1, 9},         {"9 ", 1, 9},        {"1\n0", 1, 10},
 };
 
 START_TEST(test_handicap) {
