@@ -22,6 +22,16 @@ extern "C" {
 #endif
 
 #define SGFT_VERSION "0.8.0"
+/* The same version as numbers, and as one number that grows with each
+ * release: (major << 16) | (minor << 8) | patch, so that a program
+ * tests "#if SGFT_VERSION_NUMBER >= 0x000900".  The file VERSION of the
+ * source is the one truth; a test fails when these disagree with it. */
+#define SGFT_VERSION_MAJOR 0
+#define SGFT_VERSION_MINOR 8
+#define SGFT_VERSION_PATCH 0
+#define SGFT_VERSION_NUMBER                                                   \
+    ((SGFT_VERSION_MAJOR << 16) | (SGFT_VERSION_MINOR << 8) |                 \
+     SGFT_VERSION_PATCH)
 
 /* Status codes returned by the library (0 = success). */
 enum {
@@ -32,6 +42,13 @@ enum {
     SGFT_EOPEN = -4,  /* a file could not be opened (errno is kept) */
     SGFT_EINVAL = -5  /* bad argument from the caller */
 };
+
+/* A short English text for a status code of the library: "success" for
+ * SGFT_OK, "out of memory" for SGFT_ENOMEM, ... and "unknown status" for
+ * any other number.  The text is a constant: any thread may call it.
+ * The calls that return -1 or NULL with errno set (the printers, the
+ * readers) are not described by it: see strerror(errno) for those. */
+const char *sgft_strerror(int code);
 
 /* Resolved severity of one diagnostic. */
 typedef enum sgft_severity {
@@ -417,8 +434,13 @@ typedef struct sgft_value sgft_value;
 
 /* A reader over a read callback, a file ("-" = standard input; message 3
  * when it cannot be opened) or bytes in memory (not copied: they must
- * outlive the reader).  NULL when out of memory or the file cannot be
- * opened. */
+ * outlive the reader).  NULL when it cannot be made, with errno saying
+ * why: EINVAL for ctx, rd or path NULL (or data NULL with len not 0),
+ * ENOMEM when out of memory, the errno of the open of the file (ENOENT,
+ * EACCES ...; EISDIR for a folder; EINVAL for a file that is not a
+ * regular one under sgft_ctx_set_regular_only), or of a read of the
+ * input's start (EIO when the read callback set none), so that
+ * strerror(errno) tells "no such file" from "out of memory". */
 sgft_reader *sgft_reader_new(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data);
 sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path);
 sgft_reader *sgft_reader_memory(sgft_ctx *ctx, const char *data, size_t len);
@@ -825,6 +847,148 @@ int sgft_input_open(sgft_ctx *ctx, int dir, const char *path);
 /* The run-time version of the library, e.g. "0.2.0"; SGFT_VERSION is the
  * version a program was built against. */
 const char *sgft_version(void);
+
+/* The run-time version as SGFT_VERSION_NUMBER gives it, e.g. 0x000800
+ * for "0.8.0". */
+int sgft_version_number(void);
+
+/* --- Game-info values, typed ---------------------------------------------
+ * The values of RE, KM, HA, SZ, BR and WR, and DT, read as the checks read
+ * them.  value[0..len) is the value as text (escapes resolved, as
+ * sgft_value_text gives it with simple true; no NUL needed); white space
+ * around it does not count, but where the checks repair it, in HA and
+ * before the number of KM: 1.  Each call returns
+ *   0            for a value in the form of FF[4] (SGF-FF4.md 7),
+ *   1            for one in a form the checks repair (message 15, or 131
+ *                for Chinese, Japanese or Korean words, or 137 for a rank
+ *                in words): it is read as the repair reads it, so that
+ *                RE[b+r], RE[B+R.] and RE[White wins by resignation] are
+ *                read as the checks would write them (B+R, B+R, W+R),
+ *   SGFT_EINVAL  for a value the checks cannot read (message 33 for RE,
+ *                KM, HA and DT), or value or out NULL: *out is left as
+ *                it was,
+ *   SGFT_ENOMEM  when out of memory (for the scratch of the repair).
+ * They keep no state: any thread may call them at any time. */
+
+typedef enum sgft_winner {
+    SGFT_WINNER_UNKNOWN = 0, /* RE[?], or no result */
+    SGFT_WINNER_BLACK,
+    SGFT_WINNER_WHITE,
+    SGFT_WINNER_NONE         /* a draw (RE[0], RE[Draw]) or no game
+                                (RE[Void]) */
+} sgft_winner;
+
+typedef enum sgft_result_kind {
+    SGFT_RESULT_UNKNOWN = 0, /* RE[W+] (a win, how not said), RE[?] */
+    SGFT_RESULT_SCORE,       /* RE[B+3.5]: margin holds the score */
+    SGFT_RESULT_RESIGN,      /* RE[B+R], RE[B+Resign] */
+    SGFT_RESULT_TIME,        /* RE[W+T], RE[W+Time] */
+    SGFT_RESULT_FORFEIT,     /* RE[B+F], RE[B+Forfeit] */
+    SGFT_RESULT_DRAW,        /* RE[0], RE[Draw] */
+    SGFT_RESULT_VOID         /* RE[Void]: no result, or suspended */
+} sgft_result_kind;
+
+typedef struct sgft_result {
+    sgft_winner winner;
+    sgft_result_kind kind;
+    bool has_margin; /* a score was given: kind SGFT_RESULT_SCORE */
+    double margin;   /* the score, 0 without one (B+0 has one: 0) */
+} sgft_result;
+
+/* RE: who won and how. */
+int sgft_result_parse(const char *value, size_t len, sgft_result *out);
+/* KM: the komi (KM[6.5], and KM[6,5], KM[6 1/2], KM[none]: 1). */
+int sgft_komi_parse(const char *value, size_t len, double *out);
+/* HA: the handicap, 0 or more (HA[9], and HA[9 stones]: 1); SGFT_EINVAL
+ * too for one above INT_MAX. */
+int sgft_handicap_parse(const char *value, size_t len, int *out);
+/* SZ: the board, SZ[19] (cols and rows 19) or SZ[19:13] (19 columns, 13
+ * rows); numbers of 1 to 65535.  SZ[19:19] is read, and returns 1 (a
+ * square board is written with one number).  Nothing is said about
+ * whether a game can be played on it. */
+int sgft_size_parse(const char *value, size_t len, int *cols, int *rows);
+
+typedef enum sgft_rank_kind {
+    SGFT_RANK_UNKNOWN = 0, /* no rank read */
+    SGFT_RANK_KYU,         /* 3k */
+    SGFT_RANK_DAN,         /* 5d, amateur */
+    SGFT_RANK_PRO          /* 1p, professional dan */
+} sgft_rank_kind;
+
+typedef struct sgft_rank {
+    int number;           /* 1 to 99 */
+    sgft_rank_kind kind;
+    bool uncertain;       /* 5d?: the rank is not sure */
+    bool established;     /* 10k*: a rank a server rates */
+} sgft_rank;
+
+/* BR, WR: a rank as FF[4] writes it, the number, a unit letter k, d or
+ * p and at most one of '?' and '*' ("5d", "3k", "1p", "5d?", "10k*"),
+ * or (1) in the words --short-ranks rewrites ("3級", "9 dan pro",
+ * "职业九段").  Any other text, as a rank may be (SimpleText), is
+ * SGFT_EINVAL. */
+int sgft_rank_parse(const char *value, size_t len, sgft_rank *out);
+
+/* One date of DT; month and day 0 when the value does not give them
+ * (DT[1996-05]: 1996, 5, 0). */
+typedef struct sgft_date {
+    int year, month, day;
+} sgft_date;
+
+/* Called for each date of a DT list in turn; false stops the list. */
+typedef bool (*sgft_date_fn)(void *userdata, const sgft_date *date);
+
+/* DT: the dates of the list, each whole, the shortcuts of FF[4] filled
+ * in: "1996-05-06,07,08" is 1996-05-06, 1996-05-07 and 1996-05-08,
+ * "1996-12-30,1997-01-02" two dates.  fn (NULL: none) is called for
+ * each only when the whole value can be read (at most 64 dates): a
+ * value that returns SGFT_EINVAL calls it for none.  The return value
+ * is that of the reading, whether or not fn stopped. */
+int sgft_dates_parse(const char *value, size_t len, sgft_date_fn fn,
+                     void *userdata);
+
+/* A span of a value in a tree: its SGF text between '[' and ']',
+ * escapes kept, not NUL-terminated; data NULL when there is none. */
+typedef struct sgft_span {
+    const char *data;
+    size_t len;
+} sgft_span;
+
+/* The game-info of one game tree.  The spans point into the tree: valid
+ * while it is. */
+typedef struct sgft_game_info {
+    size_t size; /* sizeof (sgft_game_info) as the program was built: set
+                    it before the call (sgft_tree_game_info keeps it) */
+    sgft_span black, white;           /* PB, PW */
+    sgft_span black_rank_text, white_rank_text; /* BR, WR */
+    sgft_span result_text, komi_text, handicap_text, date_text; /* RE, KM,
+                                                                   HA, DT */
+    /* The typed values: has_* true when the value is there and reads
+     * (the call of this section returns 0 or 1 for it). */
+    bool has_black_rank, has_white_rank;
+    sgft_rank black_rank, white_rank;
+    bool has_result;
+    sgft_result result;
+    bool has_komi;
+    double komi;
+    bool has_handicap;
+    int handicap;
+    bool has_size; /* else cols and rows are 19 */
+    int cols, rows;
+    bool has_date;
+    sgft_date first_date; /* the first date of DT */
+    size_t dates;         /* how many dates DT has (0 without DT) */
+} sgft_game_info;
+/* Members added later to sgft_game_info go at its end: a program built
+ * with a smaller size gets the members it knows; a larger size than the
+ * library knows gets the rest of its bytes zeroed. */
+
+/* Fills *out for tree (values as parsed or checked): each property from
+ * the first node of the main line (the root, then each first child)
+ * that has it, SZ from the root only.  Returns 0, SGFT_EINVAL (tree or
+ * out NULL, out->size smaller than the first sgft_game_info) or
+ * SGFT_ENOMEM. */
+int sgft_tree_game_info(const sgft_tree *tree, sgft_game_info *out);
 
 /* The rules of the checks (sgftidy --list-rules), in the order they run.
  * Each has a stable key, a scope (what it looks at) and the numbers of

@@ -20,6 +20,27 @@
 
 const char *sgft_version(void) { return SGFT_VERSION; }
 
+int sgft_version_number(void) { return SGFT_VERSION_NUMBER; }
+
+const char *sgft_strerror(int code) {
+    switch (code) {
+    case SGFT_OK:
+        return "success";
+    case SGFT_ENOMEM:
+        return "out of memory";
+    case SGFT_EREAD:
+        return "the input could not be read";
+    case SGFT_EWRITE:
+        return "the output could not be written";
+    case SGFT_EOPEN:
+        return "a file could not be opened";
+    case SGFT_EINVAL:
+        return "invalid argument";
+    default:
+        return "unknown status";
+    }
+}
+
 /* The library's options are the OPTION lines of option_list.h; the
  * command's own (COMMAND) are not the library's business. */
 #define COMMAND(...)
@@ -504,27 +525,39 @@ long sgft_memory_read(void *memory, char *b, size_t cap) {
     return (long)n;
 }
 
+/* Makes the reader r (NULL: out of memory) read through rd.  NULL with
+ * errno set (ENOMEM, or the fault of a read of the input's start: its
+ * errno, or EIO) when it cannot. */
 static sgft_reader *reader_make(sgft_ctx *ctx, sgft_reader *r,
                                 sgft_read_fn rd, void *rd_data) {
-    if (!r)
+    if (!r) {
+        errno = ENOMEM;
         return NULL;
+    }
     r->ctx = ctx;
-    if (input_begin(ctx, rd, rd_data, &r->dec)) {
+    int st = input_begin(ctx, rd, rd_data, &r->dec);
+    if (st) {
         free(r);
+        errno = st != SGFT_EREAD    ? ENOMEM
+                : ctx->in.read_errno ? ctx->in.read_errno
+                                     : EIO;
         return NULL;
     }
     r->trees = sgft__tree_reader_new(ctx);
     if (!r->trees) {
         input_end(ctx, r->dec);
         free(r);
+        errno = ENOMEM;
         return NULL;
     }
     return r;
 }
 
 sgft_reader *sgft_reader_new(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data) {
-    if (!ctx || !rd)
+    if (!ctx || !rd) {
+        errno = EINVAL;
         return NULL;
+    }
     sgft_reader *r = calloc(1, sizeof *r);
     if (r)
         r->fd = -1;
@@ -532,11 +565,15 @@ sgft_reader *sgft_reader_new(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data) {
 }
 
 sgft_reader *sgft_reader_memory(sgft_ctx *ctx, const char *data, size_t len) {
-    if (!ctx || (!data && len))
+    if (!ctx || (!data && len)) {
+        errno = EINVAL;
         return NULL;
+    }
     sgft_reader *r = calloc(1, sizeof *r);
-    if (!r)
+    if (!r) {
+        errno = ENOMEM;
         return NULL;
+    }
     r->fd = -1;
     r->mem.data = data;
     r->mem.len = len;
@@ -544,24 +581,33 @@ sgft_reader *sgft_reader_memory(sgft_ctx *ctx, const char *data, size_t len) {
 }
 
 sgft_reader *sgft_reader_open(sgft_ctx *ctx, const char *path) {
-    if (!ctx || !path)
+    if (!ctx || !path) {
+        errno = EINVAL;
         return NULL;
+    }
     sgft_reader *r = calloc(1, sizeof *r);
-    if (!r)
+    if (!r) {
+        errno = ENOMEM;
         return NULL;
+    }
     bool std = strcmp(path, "-") == 0;
     struct stat st;
     r->fd = std ? dup(STDIN_FILENO) : open_input(ctx, AT_FDCWD, path, path, false, &st);
     if (r->fd < 0) {
+        int e = errno; /* kept across the message and free() */
         if (std)
-            report_errno(ctx, M_CANNOT_OPEN_INPUT, errno);
+            report_errno(ctx, M_CANNOT_OPEN_INPUT, e);
         free(r);
+        errno = e;
         return NULL;
     }
     int fd = r->fd;
     r = reader_make(ctx, r, reader_fd_read, r);
-    if (!r)
+    if (!r) {
+        int e = errno;
         close(fd);
+        errno = e;
+    }
     return r;
 }
 

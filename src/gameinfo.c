@@ -201,6 +201,26 @@ static void put_amount(buf *out, const amount *a) {
     }
 }
 
+double sgft__gi_real(const char *s, size_t n) {
+    size_t i = 0;
+    bool neg = n && s[0] == '-';
+    if (neg)
+        i++;
+    double v = 0, scale = 1;
+    bool frac = false;
+    for (; i < n; i++) {
+        if (s[i] == '.') {
+            frac = true;
+            continue;
+        }
+        v = v * 10 + (s[i] - '0');
+        if (frac)
+            scale *= 10;
+    }
+    v /= scale;
+    return neg ? -v : v;
+}
+
 static const word point_words[] = {
     {"points", 0}, {"point", 0}, {"pts", 0},  {"pt", 0},
     {"pnts", 0},   {"pnt", 0},   {"moku", 0},
@@ -214,6 +234,43 @@ static void eat_points(cursor *c) {
         skip_ws(&k);
     if (eat_word_of(&k, point_words, COUNT(point_words)) >= 0)
         *c = k;
+}
+
+bool sgft__unspace(buf *a, bool real) {
+    size_t n = 0, last = 0;
+    bool any = false;
+    for (size_t i = 0; i < a->len; i++) {
+        char c = a->data[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+            c == '\f') {
+            any = true;
+            continue;
+        }
+        a->data[n++] = c;
+        last = i + 1;
+    }
+    bool inner = n < last;
+    a->len = n;
+    if (a->data)
+        a->data[n] = '\0';
+    return real ? inner : any;
+}
+
+gi_result sgft__gi_number(gi_fn fn, bool real, buf *a, buf *out) {
+    size_t was = a->len;
+    gi_result r = fn(a->data, a->len, out);
+    if (r == GI_FIXED)
+        return r;
+    bool spaced = sgft__unspace(a, real);
+    if (r == GI_OK && spaced)
+        return GI_FIXED;
+    if (r == GI_BAD && a->len < was) {
+        out->len = 0;
+        r = fn(a->data, a->len, out);
+        if (r == GI_OK)
+            r = GI_FIXED;
+    }
+    return r;
 }
 
 /* --- KM -------------------------------------------------------------- */
@@ -549,11 +606,47 @@ static bool span_is(const char *s, size_t n, const char *w) {
     return strlen(w) == n && memcmp(s, w, n) == 0;
 }
 
+/* Sets *r (when r is not NULL) for a game won by col ('B' or 'W'): by
+ * reason ('R', 'T', 'F'; 0: none said), or by the score written to out
+ * from at on (score). */
+static void re_won(sgft_result *r, int col, char reason, bool score,
+                   const buf *out, size_t at) {
+    if (!r)
+        return;
+    memset(r, 0, sizeof *r);
+    r->winner = col == 'B' ? SGFT_WINNER_BLACK : SGFT_WINNER_WHITE;
+    r->kind = reason == 'R'   ? SGFT_RESULT_RESIGN
+              : reason == 'T' ? SGFT_RESULT_TIME
+              : reason == 'F' ? SGFT_RESULT_FORFEIT
+              : score         ? SGFT_RESULT_SCORE
+                              : SGFT_RESULT_UNKNOWN;
+    if (score && out->data) {
+        r->has_margin = true;
+        r->margin = sgft__gi_real(out->data + at, out->len - at);
+    }
+}
+
+/* Sets *r (when not NULL) for a result named name: "0" or "Draw",
+ * "Void", "?". */
+static void re_named(sgft_result *r, const char *name) {
+    if (!r)
+        return;
+    memset(r, 0, sizeof *r);
+    if (name[0] == '?') {
+        r->winner = SGFT_WINNER_UNKNOWN;
+        r->kind = SGFT_RESULT_UNKNOWN;
+    } else {
+        r->winner = SGFT_WINNER_NONE;
+        r->kind = name[0] == 'V' ? SGFT_RESULT_VOID : SGFT_RESULT_DRAW;
+    }
+}
+
 /* Writes the canonical form of a valid RE value (SGF-FF4.md 7.2). */
-static bool re_valid(const char *s, size_t n, buf *out) {
+static bool re_valid(const char *s, size_t n, buf *out, sgft_result *r) {
     if (span_is(s, n, "0") || span_is(s, n, "Draw") ||
         span_is(s, n, "Void") || span_is(s, n, "?")) {
         sgft__buf_put(out, s, n);
+        re_named(r, n == 1 && s[0] == '0' ? "Draw" : s);
         return true;
     }
     if (n < 2 || (s[0] != 'B' && s[0] != 'W') || s[1] != '+')
@@ -563,13 +656,16 @@ static bool re_valid(const char *s, size_t n, buf *out) {
         ok = span_is(s + 2, n - 2, re_reasons[i]);
     if (ok) {
         sgft__buf_put(out, s, n);
+        re_won(r, s[0], n == 2 ? 0 : s[2], false, out, 0);
         return true;
     }
     amount a;
     if (!strict_real(s + 2, n - 2, false, &a))
         return false;
     sgft__buf_put(out, s, 2);
+    size_t at = out->len;
     put_amount(out, &a);
+    re_won(r, s[0], 0, true, out, at);
     return true;
 }
 
@@ -645,10 +741,15 @@ static bool re_clause_read(cursor *c, re_clause *r) {
  * are read when they say the same: one winner, and at most one reason or
  * one score; any other text and the value is kept. */
 gi_result sgft__gi_result(const char *s, size_t len, buf *out) {
+    return sgft__gi_result_read(s, len, out, NULL);
+}
+
+gi_result sgft__gi_result_read(const char *s, size_t len, buf *out,
+                               sgft_result *r) {
     if (!len)
         return GI_BAD;
     trim(&s, &len);
-    if (re_valid(s, len, out))
+    if (re_valid(s, len, out, r))
         return GI_OK;
     cursor c = {s, s + len};
     const char *name = NULL;
@@ -663,6 +764,7 @@ gi_result sgft__gi_result(const char *s, size_t len, buf *out) {
         if (!at_end(&c))
             return GI_BAD;
         sgft__buf_puts(out, name);
+        re_named(r, name);
         return GI_FIXED;
     }
     re_clause res, more;
@@ -694,9 +796,11 @@ gi_result sgft__gi_result(const char *s, size_t len, buf *out) {
     }
     sgft__buf_putc(out, (char)res.col);
     sgft__buf_putc(out, '+');
+    size_t at = out->len;
     if (res.reason)
         sgft__buf_putc(out, res.reason);
     else if (res.score)
         put_amount(out, &res.a);
+    re_won(r, res.col, res.reason, !res.reason && res.score, out, at);
     return GI_FIXED;
 }

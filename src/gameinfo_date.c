@@ -576,3 +576,31 @@ gi_result sgft__gi_date(const char *s, size_t len, buf *out) {
     put_dates(out, &l);
     return GI_FIXED;
 }
+
+int sgft_dates_parse(const char *s, size_t len, sgft_date_fn fn,
+                     void *userdata) {
+    if (!s)
+        return SGFT_EINVAL;
+    buf b;
+    sgft__buf_init(&b);
+    gi_result r = sgft__gi_date(s, len, &b);
+    if (r == GI_BAD) {
+        b.len = 0;
+        r = sgft__gi_words_date(s, len, &b);
+    }
+    /* The dates of the canonical form, which the FF[4] reading takes. */
+    dates l;
+    bool ok = r != GI_BAD && !b.oom && iso_list(b.data, b.len, false, &l);
+    bool oom = b.oom;
+    sgft__buf_free(&b);
+    if (oom)
+        return SGFT_ENOMEM;
+    if (!ok)
+        return SGFT_EINVAL;
+    for (size_t i = 0; i < l.n && fn; i++) {
+        sgft_date d = {l.v[i].y, l.v[i].m, l.v[i].d};
+        if (!fn(userdata, &d))
+            break;
+    }
+    return r == GI_OK ? 0 : 1;
+}

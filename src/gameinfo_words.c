@@ -234,6 +234,11 @@ static long eat_score(cursor *c) {
 }
 
 gi_result sgft__gi_words_result(const char *s, size_t len, buf *out) {
+    return sgft__gi_words_result_read(s, len, out, NULL);
+}
+
+gi_result sgft__gi_words_result_read(const char *s, size_t len, buf *out,
+                                     sgft_result *r) {
     trim(&s, &len);
     cursor c = {s, s + len};
     const char *name = NULL;
@@ -246,6 +251,11 @@ gi_result sgft__gi_words_result(const char *s, size_t len, buf *out) {
         if (!at_end(&c))
             return GI_BAD;
         sgft__buf_puts(out, name);
+        if (r) {
+            memset(r, 0, sizeof *r);
+            r->winner = SGFT_WINNER_NONE;
+            r->kind = name[0] == 'D' ? SGFT_RESULT_DRAW : SGFT_RESULT_VOID;
+        }
         return GI_WORDS;
     }
     int col = eat_lit_of(&c, cjk_colours, COUNT(cjk_colours));
@@ -281,6 +291,17 @@ gi_result sgft__gi_words_result(const char *s, size_t len, buf *out) {
         put_uint(out, (unsigned long long)(score / 2));
         if (score % 2)
             sgft__buf_puts(out, ".5");
+    }
+    if (r) {
+        memset(r, 0, sizeof *r);
+        r->winner = col == 'B' ? SGFT_WINNER_BLACK : SGFT_WINNER_WHITE;
+        r->kind = reason == 'R'   ? SGFT_RESULT_RESIGN
+                  : reason == 'T' ? SGFT_RESULT_TIME
+                  : reason == 'F' ? SGFT_RESULT_FORFEIT
+                  : score > 0     ? SGFT_RESULT_SCORE
+                                  : SGFT_RESULT_UNKNOWN;
+        r->has_margin = reason <= 0 && score > 0;
+        r->margin = r->has_margin ? (double)score / 2 : 0;
     }
     return GI_WORDS;
 }

@@ -108,10 +108,31 @@ gi_result sgft__gi_result(const char *s, size_t len, buf *out);   /* RE */
 gi_result sgft__gi_komi(const char *s, size_t len, buf *out);     /* KM */
 gi_result sgft__gi_time(const char *s, size_t len, buf *out);     /* TM */
 gi_result sgft__gi_handicap(const char *s, size_t len, buf *out); /* HA */
+/* RE as sgft__gi_result, and what it says in *r (when not NULL; set
+ * unless GI_BAD): the one reading of a result, for the checks and for
+ * sgft_result_parse. */
+gi_result sgft__gi_result_read(const char *s, size_t len, buf *out,
+                               sgft_result *r);
+/* White space in a number is no part of it (spec 2.2: a repairing tool
+ * takes it out; 14\n0 is 140): a without it.  Returns whether the value
+ * changed where SGFC reports it (15): anywhere in a Number, before the
+ * last character in a Real (a blank after a Real goes silently). */
+bool sgft__unspace(buf *a, bool real);
+/* HA or KM (fn; real for a Real) as the checks read them: fn on the
+ * decoded value a, and, when that does not repair it, on a without its
+ * white space (sgft__unspace: a is left so unless GI_BAD); the words the
+ * values may hold ("9 stones", "no komi") are read as written.  A value
+ * whose white space SGFC reports is GI_FIXED. */
+gi_result sgft__gi_number(gi_fn fn, bool real, buf *a, buf *out);
+/* The value of a Real in the canonical form put_amount writes
+ * ("-12.5", "0"), s[0..n). */
+double sgft__gi_real(const char *s, size_t n);
 /* gameinfo_words.c: HA, RE, DT and TM in Chinese, Japanese or Korean words,
  * and the ranks of BR and WR: GI_WORDS or GI_BAD. */
 gi_result sgft__gi_words_handicap(const char *s, size_t len, buf *out);
 gi_result sgft__gi_words_result(const char *s, size_t len, buf *out);
+gi_result sgft__gi_words_result_read(const char *s, size_t len, buf *out,
+                                     sgft_result *r);
 gi_result sgft__gi_words_date(const char *s, size_t len, buf *out);
 gi_result sgft__gi_words_time(const char *s, size_t len, buf *out);
 gi_result sgft__gi_rank(const char *s, size_t len, buf *out);

@@ -204,10 +204,5 @@ void sgft__rep_value(checker *k, msg_id code, const prop *p, const value *v,
 /* The decoded (escape-free, one-line) form of a value in b,
  * NUL-terminated. */
 void sgft__decode_simple(checker *k, buf *b, const value *v);
-/* White space in a number is no part of it (spec 2.2: a repairing tool
- * takes it out; 14\n0 is 140): a without it.  Returns whether the value
- * changed where SGFC reports it (15): anywhere in a Number, before the
- * last character in a Real (a blank after a Real goes silently). */
-bool sgft__unspace(buf *a, bool real);
 
 #endif /* SGFT_RULES_H */

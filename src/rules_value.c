@@ -49,26 +49,6 @@ bool sgft__rule_single_value(checker *k, node *n, prop *p, value *v) {
     return true;
 }
 
-bool sgft__unspace(buf *a, bool real) {
-    size_t n = 0, last = 0;
-    bool any = false;
-    for (size_t i = 0; i < a->len; i++) {
-        char c = a->data[i];
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
-            c == '\f') {
-            any = true;
-            continue;
-        }
-        a->data[n++] = c;
-        last = i + 1;
-    }
-    bool inner = n < last;
-    a->len = n;
-    if (a->data)
-        a->data[n] = '\0';
-    return real ? inner : any;
-}
-
 /* A simple typed value: returns false when v must be deleted. */
 static bool check_simple(checker *k, prop *p, value *v, value_type vt) {
     sgft__decode_simple(k, &k->a, v);
@@ -145,22 +125,15 @@ static sgft_decision ask(checker *k, prop *p, value *v, gi_fn fn,
 static bool check_gameinfo(checker *k, prop *p, value *v, gi_fn fn) {
     sgft__decode_simple(k, &k->a, v);
     k->b.len = 0;
-    gi_result r = fn(k->a.data, k->a.len, &k->b);
     value_type vt = (value_type)info(p)->vt;
-    if ((vt == VT_NUMBER || vt == VT_REAL) && r != GI_FIXED) {
-        /* HA, KM: white space in the number, as check_simple; the words
-         * they may hold ("9 stones", "no komi") are read as written. */
-        bool spaced = sgft__unspace(&k->a, vt == VT_REAL);
-        if (r == GI_OK && spaced) {
-            r = GI_FIXED;
-        } else if (r == GI_BAD && k->a.len < v->len) {
-            k->b.len = 0;
-            r = fn(k->a.data, k->a.len, &k->b);
-            if (r == GI_OK)
-                r = GI_FIXED;
-        }
+    gi_result r;
+    if (vt == VT_NUMBER || vt == VT_REAL) {
+        /* HA, KM: white space in the number, as check_simple */
+        r = sgft__gi_number(fn, vt == VT_REAL, &k->a, &k->b);
         if (r == GI_BAD)
             sgft__decode_simple(k, &k->a, v);
+    } else {
+        r = fn(k->a.data, k->a.len, &k->b);
     }
     if (r == GI_BAD) {
         /* in Chinese, Japanese or Korean words (131) */

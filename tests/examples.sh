@@ -2,7 +2,8 @@
 # examples.sh - the example programs of examples/, built against the
 # library through its public header only, give exactly the output they
 # should: the tree API (moves), the event API (events) and the edit API
-# (nocomments), and the board of a node as an SVG image (board-svg).
+# (nocomments), the board of a node as an SVG image (board-svg), and the
+# typed game-info of each game (game-info).
 . "$(dirname "$0")/setup.sh"
 
 ex="${EXAMPLES_DIR:-$(pwd)/examples}"
@@ -122,6 +123,33 @@ fi
 printf '(;GM[2];B[aa])' >"$TMPD/chess.sgf"
 same board-svg-refused "status 1" \
     sh -c '"$0" "$1" 2>/dev/null; echo "status $?"' "$ex/board-svg" "$TMPD/chess.sgf"
+
+# game-info: the typed game-info of each game, values as written (RE[w+r]
+# read as the checks write it, W+R; DT in words; a result that does not
+# read), and the errno of a file that cannot be opened.
+cat >"$TMPD/info.sgf" <<'SGF'
+(;FF[4]GM[1]SZ[19]PB[Lee Sedol]PW[AlphaGo]RE[w+r]KM[7.5]DT[2016-03-09,10,12,13,15]
+;B[pd];W[dp])
+(;FF[4]GM[1]PB[Honinbo \] Shusaku]RE[B+2]KM[0]DT[1846-09-11]
+;B[qd])
+(;FF[4]GM[1]SZ[9]RE[Draw]KM[6 1/2]DT[May 6, 1996];B[ee])
+(;FF[4]GM[1]PW[Anon]RE[nobody]DT[1996-05])
+(;FF[4]GM[1]C[info below the root];RE[W+3.5]KM[6.5])
+SGF
+same game-info 'game 1: black "Lee Sedol", white "AlphaGo"; winner white, resign; komi 7.5; first date 2016-03-09
+game 2: black "Honinbo \] Shusaku", white ?; winner black, score, margin 2; komi 0; first date 1846-09-11
+game 3: black ?, white ?; winner none, draw; komi 6.5; first date 1996-05-06
+game 4: black ?, white "Anon"; no result; no komi; first date 1996-05-00
+game 5: black ?, white ?; winner white, score, margin 3.5; komi 6.5; no date' \
+    "$ex/game-info" "$TMPD/info.sgf"
+same game-info-no-file "status 1
+$TMPD/none.sgf: No such file or directory" \
+    sh -c '"$0" "$1" 2>"$2"; echo "status $?"; sed "s/^[^:]*: //" "$2"' \
+    "$ex/game-info" "$TMPD/none.sgf" "$TMPD/err2"
+same game-info-folder "status 1
+$TMPD: Is a directory" \
+    sh -c '"$0" "$1" 2>"$2"; echo "status $?"; sed "s/^[^:]*: //" "$2"' \
+    "$ex/game-info" "$TMPD" "$TMPD/err2"
 
 echo "examples: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -3,6 +3,8 @@
  * values, edits, checking and writing a tree, the events, and the
  * formatters.  Only sgftidy.h calls are used. */
 #include "tests.h"
+
+#include <errno.h>
 #include "../../src/file.h"
 
 #include <dirent.h>
@@ -197,10 +199,22 @@ END_TEST
 START_TEST(test_reader_file_errors) {
     diag_log log = {{0}, 0};
     sgft_ctx *ctx = sgft_ctx_new(NULL, log_diag, &log);
+    errno = 0;
     ck_assert_ptr_null(sgft_reader_open(ctx, "/nonexistent/x.sgf"));
+    ck_assert_int_eq(errno, ENOENT);
     ck_assert_str_eq(log.text, "- F3\n");
+    errno = 0;
+    ck_assert_ptr_null(sgft_reader_open(ctx, "."));
+    ck_assert_int_eq(errno, EISDIR);
+    errno = 0;
+    ck_assert_ptr_null(sgft_reader_open(ctx, NULL));
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
     ck_assert_ptr_null(sgft_reader_memory(ctx, NULL, 3));
+    ck_assert_int_eq(errno, EINVAL);
+    errno = 0;
     ck_assert_ptr_null(sgft_reader_new(ctx, NULL, NULL));
+    ck_assert_int_eq(errno, EINVAL);
     sgft_ctx_free(ctx);
     /* A file: written here, read back. */
     char path[] = "/tmp/sgftidy-api-XXXXXX";

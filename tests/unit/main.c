@@ -204,6 +204,7 @@ int main(void) {
     srunner_add_suite(sr, rules_suite());
     srunner_add_suite(sr, execute_suite());
     srunner_add_suite(sr, svg_suite());
+    srunner_add_suite(sr, info_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -30,6 +30,7 @@ Suite *decode_suite(void);   /* check_decode.c */
 Suite *rules_suite(void);    /* check_rules.c */
 Suite *execute_suite(void);  /* check_execute.c */
 Suite *svg_suite(void);      /* check_svg.c */
+Suite *info_suite(void);     /* check_info.c */
 
 /* Options from command-line letters (-u -o -v -r -g -n -z -e -yC), for
  * the cases of check_rules.c and check_execute.c. */
