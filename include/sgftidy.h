@@ -941,7 +941,7 @@ typedef bool (*sgft_date_fn)(void *userdata, const sgft_date *date);
 /* DT: the dates of the list, each whole, the shortcuts of FF[4] filled
  * in: "1996-05-06,07,08" is 1996-05-06, 1996-05-07 and 1996-05-08,
  * "1996-12-30,1997-01-02" two dates.  fn (NULL: none) is called for
- * each only when the whole value can be read (at most 64 dates): a
+ * each only when the whole value can be read (a list of any length): a
  * value that returns SGFT_EINVAL calls it for none.  The return value
  * is that of the reading, whether or not fn stopped. */
 int sgft_dates_parse(const char *value, size_t len, sgft_date_fn fn,

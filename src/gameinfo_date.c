@@ -15,6 +15,11 @@ enum { MAX_DATES = 64 };
 typedef struct dates {
     date v[MAX_DATES];
     size_t n;
+    /* Set: each date is handed to emit instead of kept (any number of
+     * them), until it returns false (stopped). */
+    sgft_date_fn emit;
+    void *userdata;
+    bool stopped;
 } dates;
 
 /* The kinds of DT items (SGF-FF4.md 7.1). */
@@ -34,6 +39,12 @@ static int month_days(int y, int m) {
 static bool add_date(dates *l, int y, int m, int d) {
     if (!l)
         return true;
+    if (l->emit) {
+        sgft_date x = {y, m, d};
+        if (!l->stopped && !l->emit(l->userdata, &x))
+            l->stopped = true;
+        return true;
+    }
     if (l->n == MAX_DATES)
         return false;
     l->v[l->n].y = y;
@@ -588,8 +599,9 @@ int sgft_dates_parse(const char *s, size_t len, sgft_date_fn fn,
         b.len = 0;
         r = sgft__gi_words_date(s, len, &b);
     }
-    /* The dates of the canonical form, which the FF[4] reading takes. */
-    dates l;
+    /* The dates of the canonical form, which the FF[4] reading takes,
+     * handed on as they are read: a list of any length. */
+    dates l = {.n = 0, .emit = fn, .userdata = userdata, .stopped = !fn};
     bool ok = r != GI_BAD && !b.oom && iso_list(b.data, b.len, false, &l);
     bool oom = b.oom;
     sgft__buf_free(&b);
@@ -597,10 +609,5 @@ int sgft_dates_parse(const char *s, size_t len, sgft_date_fn fn,
         return SGFT_ENOMEM;
     if (!ok)
         return SGFT_EINVAL;
-    for (size_t i = 0; i < l.n && fn; i++) {
-        sgft_date d = {l.v[i].y, l.v[i].m, l.v[i].d};
-        if (!fn(userdata, &d))
-            break;
-    }
     return r == GI_OK ? 0 : 1;
 }

@@ -264,6 +264,13 @@ static bool log_date(void *data, const sgft_date *d) {
     return ++l->n < l->limit;
 }
 
+/* Counts the dates, keeps none. */
+static bool count_date(void *data, const sgft_date *d) {
+    date_log *l = data;
+    (void)d;
+    return ++l->n < l->limit;
+}
+
 typedef struct date_row {
     const char *in;
     int ret;
@@ -305,6 +312,20 @@ START_TEST(test_dates) {
     ck_assert_str_eq(l.text, "1996-5-6");
     ck_assert_int_eq(sgft_dates_parse("1996", 4, NULL, NULL), 0);
     ck_assert_int_eq(sgft_dates_parse(NULL, 0, NULL, NULL), SGFT_EINVAL);
+    /* no limit on the list: every day of 2000, 366 dates */
+    char year[4000];
+    size_t n = (size_t)snprintf(year, sizeof year, "2000-01-01");
+    static const int mdays[12] = {31, 29, 31, 30, 31, 30,
+                                  31, 31, 30, 31, 30, 31};
+    for (int m = 1; m <= 12; m++)
+        for (int d = m == 1 ? 2 : 1; d <= mdays[m - 1]; d++)
+            n += (size_t)(d == 1 ? snprintf(year + n, sizeof year - n,
+                                            ",%02d-%02d", m, d)
+                                 : snprintf(year + n, sizeof year - n,
+                                            ",%02d", d));
+    date_log all = {"", 0, 1000};
+    ck_assert_int_eq(sgft_dates_parse(year, n, count_date, &all), 0);
+    ck_assert_uint_eq(all.n, 366);
 }
 END_TEST
 
