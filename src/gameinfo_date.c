@@ -581,7 +581,7 @@ gi_result sgft__gi_date(const char *s, size_t len, buf *out) {
         sgft__buf_put(out, s, len);
         return GI_FIXED;
     }
-    dates l;
+    dates l = {.n = 0}; /* emit NULL: kept */
     if (!iso_list(s, len, true, &l) && !word_dates(s, len, &l))
         return GI_BAD;
     put_dates(out, &l);
