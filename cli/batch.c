@@ -351,7 +351,8 @@ static bool read_again(job *j, sgft_buffer *b) {
 }
 
 /* The board of node of tree with the point of its move (B or W)
- * marked; NULL when there is none (not Go, out of memory). */
+ * marked; NULL when there is none (not Go, out of memory) or it is
+ * empty (a fault before the first stone: the board says nothing). */
 static char *board_of(sgft_ctx *ctx, sgft_tree *tree, sgft_node *node) {
     sgft_svg_options o;
     sgft_svg_options_init(&o);
@@ -369,6 +370,10 @@ static char *board_of(sgft_ctx *ctx, sgft_tree *tree, sgft_node *node) {
         /* the move is off the board (a pass as [tt]): no mark */
         sgft_svg_options_init(&o);
         svg = sgft_board_svg(tree, node, &o);
+    }
+    if (svg && !strstr(svg, " data-color=")) {
+        free(svg);
+        svg = NULL;
     }
     return svg;
 }

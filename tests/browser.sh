@@ -111,7 +111,7 @@ const { chromium } = require(process.env.MODS + "/playwright-core");
   say("mark", await page.$$eval("figure.board svg .mark",
     (cs) => cs.map((c) => c.getAttribute("data-point"))));
   if (process.env.SCREENSHOT)
-    await page.screenshot({ path: process.env.SCREENSHOT, fullPage: false });
+    await page.screenshot({ path: process.env.SCREENSHOT, fullPage: true });
   say("console errors", errors);
   say("requests outside", outside);
   await browser.close();

@@ -194,6 +194,14 @@ run -j2 --check --report=boards2.html --report-boards=1 --report-files=1 \
 # one board a file, in the worst file only (two.sgf: two warnings)
 check_boards bounded "last=aa aa:w mark=aa" boards1.html
 if cmp -s boards1.html boards2.html; then ok; else bad "boards with -j2"; fi
+# No board before the first stone: a fault at a root with no setup, or
+# at a pass before any move, has an empty board, which says nothing;
+# a root with setup has its stones.
+printf '(;GM[1]FF[4]SZ[9]XY[1];B[tt]XZ[1];W[cc]YY[1])\n' >in/early.sgf
+printf '(;GM[1]FF[4]SZ[9]AB[dd]XY[1])\n' >in/setup.sgf
+run --check --report=early.html in/early.sgf in/setup.sgf 2>/dev/null
+check_boards early "last=cc cc:w mark=cc
+last=- dd:b" early.html
 
 # 6. Options that cannot work are refused: exit status 20, the exact
 # message, and no page.
