@@ -379,7 +379,10 @@ static const char page_style[] =
     "ol.msgs{padding-left:1.5em}ol.msgs li{margin:.2em 0}\n"
     "figure.board{margin:.4em 0 .8em;max-width:360px}\n"
     "figure.board svg{width:100%;height:auto}\n"
-    ".doc p{margin:.4em 0}\n";
+    ".doc p{margin:.4em 0}\n"
+    /* a page of thousands of files: the browser lays out only the
+     * sections on the screen */
+    "section{content-visibility:auto;contain-intrinsic-size:auto 12em}\n";
 
 /* Sorts the table of files by a column (a click on its head; again: the
  * other way) and hides the rows whose name and status do not hold the
@@ -400,19 +403,22 @@ static const char page_script[] =
     "Array.prototype.forEach.call(heads,function(h){"
     "h.removeAttribute('aria-sort');});\n"
     "th.setAttribute('aria-sort',dir>0?'ascending':'descending');\n"
-    "var rows=Array.prototype.slice.call(body.rows);\n"
-    "rows.sort(function(a,b){var x=key(a,i,num),y=key(b,i,num);\n"
-    "if(x<y)return -dir;if(x>y)return dir;\n"
-    "return Number(a.getAttribute('data-i'))-Number(b.getAttribute('data-i'));});\n"
-    "rows.forEach(function(r){body.appendChild(r);});});});\n"
+    "var rows=Array.prototype.map.call(body.rows,function(r){"
+    "return {r:r,k:key(r,i,num),i:Number(r.getAttribute('data-i'))};});\n"
+    "rows.sort(function(a,b){if(a.k<b.k)return -dir;if(a.k>b.k)return dir;"
+    "return a.i-b.i;});\n"
+    "var f=document.createDocumentFragment();\n"
+    "rows.forEach(function(x){f.appendChild(x.r);});\n"
+    "body.appendChild(f);});});\n"
     "var q=document.getElementById('filter'),shown=document.getElementById('shown');\n"
     "function filter(){var s=q.value.toLowerCase(),n=0;\n"
     "Array.prototype.forEach.call(body.rows,function(r){\n"
-    "var hit=r.cells[0].textContent.toLowerCase().indexOf(s)>=0||"
+    "var hit=!s||r.cells[0].textContent.toLowerCase().indexOf(s)>=0||"
     "r.cells[1].textContent.toLowerCase().indexOf(s)>=0;\n"
-    "r.hidden=!hit;if(hit)n++;});\n"
+    "if(r.hidden===hit)r.hidden=!hit;if(hit)n++;});\n"
     "shown.textContent=n+' of '+body.rows.length+' shown';}\n"
-    "q.addEventListener('input',filter);filter();\n"
+    /* a filter the browser kept from before a reload */
+    "q.addEventListener('input',filter);if(q.value)filter();\n"
     "})();\n";
 
 static const char *const sev_class[4] = {"info", "warning", "error", "fatal"};
@@ -532,9 +538,10 @@ static void file_table(FILE *f, const sgft_page *p) {
         fputs("<p>No files.</p>\n", f);
         return;
     }
-    fputs("<p><label>Filter: <input id=\"filter\" type=\"search\"></label> "
-          "<span id=\"shown\"></span></p>\n"
-          "<table id=\"file-table\"><thead><tr><th>file</th><th>status</th>"
+    fprintf(f, "<p><label>Filter: <input id=\"filter\" type=\"search\">"
+               "</label> <span id=\"shown\">%zu of %zu shown</span></p>\n",
+            p->n, p->n);
+    fputs("<table id=\"file-table\"><thead><tr><th>file</th><th>status</th>"
           "<th class=\"n\">fatal</th><th class=\"n\">errors</th>"
           "<th class=\"n\">warnings</th><th class=\"n\">infos</th>"
           "</tr></thead><tbody>\n",
