@@ -378,6 +378,14 @@ def to_sgf(games: Union[Game, Iterable[Game]]) -> bytes:
     return b"".join(out)
 
 
+def _output_error(ctx: Context, status: int) -> Error:
+    # The open and the commit report their one fault (26, 27, 105, 5).
+    if ctx.diagnostics:
+        d = ctx.diagnostics[-1]
+        return Error(d.number, d.text, ctx.diagnostics)
+    return error_of(ctx.diagnostics, status)
+
+
 def write(games: Union[Game, Iterable[Game]], path: Union[str, "os.PathLike[str]"],
           **options: Any) -> str:
     """Writes the games to path in the normal form, as sgftidy
@@ -393,12 +401,12 @@ def write(games: Union[Game, Iterable[Game]], path: Union[str, "os.PathLike[str]
         ctx.take()
         out = lib.sgft_output_open(ctx.ctx, os.fsencode(target))
         if not out:
-            raise error_of(ctx.diagnostics, -4)
+            raise _output_error(ctx, -4)
         if lib.sgft_output_write(out, data, len(data)) < 0:
             pass  # reported by the commit, which fails
         state = ctypes.c_int()
         if lib.sgft_output_commit(out, ctypes.byref(state)) < 0:
-            raise error_of(ctx.diagnostics, -3)
+            raise _output_error(ctx, -3)
         return _STATES[state.value] if 0 <= state.value < 5 else "none"
 
 

@@ -1,0 +1,33 @@
+#!/bin/sh
+# python.sh - the Python package (python/) against the library of the
+# build: its pytest suite (python/tests), with SGFTIDY_LIBRARY naming
+# .libs/libsgftidy.so of the build tree and PYTHONPATH the package of the
+# source tree.  Nothing is written into the source tree: no byte code,
+# no cache of pytest, the temporary files under $TMPD.
+. "$(dirname "$0")/setup.sh"
+python=${PYTHON:-python3}
+need_tool "$python" "Python 3; .ci/need-python installs it"
+if ! "$python" -c 'import pytest' >/dev/null 2>&1; then
+    if [ "${SGFTIDY_REQUIRE_TOOLS:-0}" = 1 ]; then
+        echo "pytest for $python is required (SGFTIDY_REQUIRE_TOOLS=1) but not found" >&2
+        exit 99
+    fi
+    notice "SKIP: pytest not found for $python (.ci/need-python installs it)"
+    exit 77
+fi
+lib=$(dirname "$SGFTIDY")/.libs/libsgftidy.so
+if [ ! -f "$lib" ]; then
+    echo "the shared library is not at $lib" >&2
+    exit 99
+fi
+SGFTIDY_LIBRARY=$lib
+PYTHONPATH=$srcdir/python
+PYTHONDONTWRITEBYTECODE=1
+TMPDIR=$TMPD
+export SGFTIDY_LIBRARY PYTHONPATH PYTHONDONTWRITEBYTECODE TMPDIR
+cd "$TMPD" || exit 99
+"$python" -m pytest -q -p no:cacheprovider --rootdir="$TMPD" \
+    --basetemp="$TMPD/pytest" "$srcdir/python/tests"
+rc=$?
+[ "$rc" -eq 5 ] && rc=99 # no test collected
+exit "$rc"
