@@ -5,7 +5,19 @@
 # source tree.  Nothing is written into the source tree: no byte code,
 # no cache of pytest, the temporary files under $TMPD.
 . "$(dirname "$0")/setup.sh"
-python=${PYTHON:-python3}
+# The interpreter: PYTHON, else the first python3 that has pytest (one
+# on PATH may be another installation than the system's, which Debian's
+# python3-pytest goes with).
+python=${PYTHON:-}
+if [ -z "$python" ]; then
+    python=python3
+    for p in python3 /usr/bin/python3; do
+        if "$p" -c 'import pytest' >/dev/null 2>&1; then
+            python=$p
+            break
+        fi
+    done
+fi
 need_tool "$python" "Python 3; .ci/need-python installs it"
 if ! "$python" -c 'import pytest' >/dev/null 2>&1; then
     if [ "${SGFTIDY_REQUIRE_TOOLS:-0}" = 1 ]; then
