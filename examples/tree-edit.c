@@ -9,6 +9,7 @@
  */
 #include <sgftidy.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,7 +151,10 @@ int main(void) {
         return 1;
     sgft_reader *r = sgft_reader_memory(ctx, collection, strlen(collection));
     sgft_tree *held, *t1, *t2;
-    printf("detach before a tree: %s\n", sgft_reader_detach(r) ? "tree" : "NULL");
+    errno = 0;
+    sgft_tree *none = sgft_reader_detach(r);
+    printf("detach before a tree: %s, %s\n", none ? "tree" : "NULL",
+           errno == EINVAL ? "EINVAL" : "?");
     /* The first tree as its reader holds it, then made the caller's. */
     sgft_reader_next(r, &held);
     walk(ctx, held);

@@ -637,9 +637,10 @@ void sgft_reader_free(sgft_reader *r) {
 }
 
 sgft_tree *sgft_reader_detach(sgft_reader *r) {
-    game_tree *t = r ? sgft__tree_reader_detach(r->trees) : NULL;
-    if (!t)
-        errno = r && r->trees ? ENOMEM : EINVAL;
+    game_tree *t = NULL;
+    int st = r ? sgft__tree_reader_detach(r->trees, &t) : SGFT_EINVAL;
+    if (st)
+        errno = st == SGFT_ENOMEM ? ENOMEM : EINVAL;
     return t;
 }
 

@@ -515,9 +515,9 @@ typedef struct tree_reader tree_reader;
 tree_reader *sgft__tree_reader_new(sgft_ctx *ctx);
 int sgft__tree_reader_next(tree_reader *r, game_tree **tree);
 void sgft__tree_reader_free(tree_reader *r);
-/* The tree held out of r made the caller's (sgft__tree_own); NULL when
- * none is held or out of memory. */
-game_tree *sgft__tree_reader_detach(tree_reader *r);
+/* The tree held out of r made the caller's (sgft__tree_own) in *tree:
+ * 0, SGFT_EINVAL when none is held, or SGFT_ENOMEM (*tree NULL). */
+int sgft__tree_reader_detach(tree_reader *r, game_tree **tree);
 /* Frees the parser the context keeps (ctx_destroy; parse.c). */
 void sgft__parser_release_spare(sgft_ctx *ctx);
 /* parse_scan.c: replaces the NUL bytes of v[0..len) by spaces; returns

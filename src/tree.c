@@ -1,9 +1,10 @@
 /* tree.c - nodes, properties and values of one game tree, all allocated in
- * the context's tree arena; unlinking is enough to delete.  The trees
- * are built by tree_build.c from the parser's events; here are the walks,
- * the public tree API and the edit API that the rules change them with.
- * It calls only what is below it: the arena, the property table and the
- * text of values. */
+ * the context's tree arena (or, for a tree the caller owns, in the tree's
+ * own); unlinking is enough to delete.  The trees are built by
+ * tree_build.c from the parser's events; here are the walks, the public
+ * tree API and the edit API that the rules and the programs change them
+ * with.  It calls only what is below it: the arena, the input's lines,
+ * the property table and the text of values. */
 #include "internal.h"
 
 #include <errno.h>

@@ -238,15 +238,15 @@ int sgft__tree_reader_next(tree_reader *r, game_tree **tree) {
     return st;
 }
 
-game_tree *sgft__tree_reader_detach(tree_reader *r) {
+int sgft__tree_reader_detach(tree_reader *r, game_tree **tree) {
+    *tree = NULL;
     if (!r->held)
-        return NULL;
-    game_tree *t = sgft__tree_own(r->ctx, r->tree);
-    if (t) {
-        r->held = false; /* nothing to release: the arena is t's */
-        r->tree = NULL;  /* the next tree in a new one */
-    }
-    return t;
+        return SGFT_EINVAL;
+    if (!(*tree = sgft__tree_own(r->ctx, r->tree)))
+        return SGFT_ENOMEM;
+    r->held = false; /* nothing to release: the arena is the tree's */
+    r->tree = NULL;  /* the next tree in a new one */
+    return 0;
 }
 
 void sgft__tree_reader_free(tree_reader *r) {

@@ -158,7 +158,7 @@ $TMPD: Is a directory" \
 # subtree deleted, a cycle and the root's deletion refused, and a tree
 # built from nothing, written (under valgrind when VALGRIND is set: the
 # trees left go with the context's free).
-same tree-edit 'detach before a tree: NULL
+same tree-edit 'detach before a tree: NULL, EINVAL
 +r +a +b -b -a +c -c -r
 node: 1, line 2 col 2 offset 18
 property: 1, line 2 col 3 offset 19
