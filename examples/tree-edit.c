@@ -91,6 +91,8 @@ static void edit(sgft_ctx *ctx, sgft_tree *t) {
     printf("d after a: %d\n", sgft_node_insert_after(a, d));
     walk(ctx, t);
     printf("delete b: %d\n", sgft_node_delete(b));
+    printf("b again: %d %d\n", sgft_node_append_child(r, b),
+           sgft_node_delete(b));
     walk(ctx, t);
     sgft_position pos;
     print_pos("new node", sgft_node_position(t, d, &pos), &pos);

@@ -552,7 +552,7 @@ int sgft_value_delete(sgft_node *node, sgft_prop *prop, sgft_value *value);
  * be linked again (unlinking a detached node does nothing): a subtree
  * moves by an unlink and a link.  sgft_node_delete deletes node with its
  * subtree (its memory goes with the tree's): none of it is to be used
- * again.  0, or SGFT_EINVAL, the tree unchanged, for a NULL argument, a
+ * again (the node itself is refused by these calls).  0, or SGFT_EINVAL, the tree unchanged, for a NULL argument, a
  * node to link that is not detached, a place in the node's own subtree
  * (a cycle), or the root to unlink or delete.  The nodes are of one
  * tree: linking a node of another is undefined.  The library's own

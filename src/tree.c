@@ -700,9 +700,17 @@ static bool may_link(const node *v, const node *place) {
     return true;
 }
 
+/* A node a program made takes the offset of the place it is linked at,
+ * for the messages of a check (its position stays none). */
+static void place_new(node *n, const node *at) {
+    if ((n->flags & NODEF_NEW) && !n->off)
+        n->off = at->off;
+}
+
 int sgft_node_append_child(sgft_node *parent, sgft_node *n) {
     if (!may_link(n, parent))
         return SGFT_EINVAL;
+    place_new(n, parent);
     sgft__node_link_child(n, parent);
     return 0;
 }
@@ -710,6 +718,7 @@ int sgft_node_append_child(sgft_node *parent, sgft_node *n) {
 int sgft_node_insert_before(sgft_node *sibling, sgft_node *n) {
     if (!sibling || !sibling->parent || !may_link(n, sibling->parent))
         return SGFT_EINVAL;
+    place_new(n, sibling);
     sgft__node_link_before(n, sibling);
     return 0;
 }
@@ -717,6 +726,7 @@ int sgft_node_insert_before(sgft_node *sibling, sgft_node *n) {
 int sgft_node_insert_after(sgft_node *sibling, sgft_node *n) {
     if (!sibling || !sibling->parent || !may_link(n, sibling->parent))
         return SGFT_EINVAL;
+    place_new(n, sibling);
     sgft__node_link_after(n, sibling);
     return 0;
 }
@@ -731,8 +741,12 @@ int sgft_node_unlink(sgft_node *n) {
 
 int sgft_node_delete(sgft_node *n) {
     /* Unlinked, the subtree is out of reach: its memory goes with the
-     * tree's. */
-    return sgft_node_unlink(n);
+     * tree's.  Neither detached nor linked, the node is refused by the
+     * calls that link, unlink or delete (as a root is). */
+    int st = sgft_node_unlink(n);
+    if (!st)
+        n->flags &= ~NODEF_LOOSE;
+    return st;
 }
 
 int sgft_value_delete(sgft_node *n, sgft_prop *p, sgft_value *v) {

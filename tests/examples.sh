@@ -197,6 +197,7 @@ c below b: 0
 d after a: 0
 +r +a +b +c -c -b -a +d -d -r
 delete b: 0
+b again: -5 -5
 +r +a -a +d -d -r
 new node: 0, line 0 col 0 offset 0
 new property: 0, line 0 col 0 offset 0
