@@ -496,7 +496,8 @@ int sgft_buffer_write(void *buffer, const char *buf, size_t len);
 
 /* Walking.  NULL where there is none. */
 sgft_node *sgft_tree_root(sgft_tree *tree);
-unsigned long sgft_tree_index(const sgft_tree *tree); /* 1-based */
+/* 1-based; 0 for a tree built by sgft_tree_new */
+unsigned long sgft_tree_index(const sgft_tree *tree);
 /* The offset of the tree's '(' in the text parsed (as sgft_diag.offset
  * counts). */
 uint64_t sgft_tree_offset(const sgft_tree *tree);
