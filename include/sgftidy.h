@@ -424,8 +424,8 @@ int sgft_parse_events(sgft_ctx *ctx, sgft_read_fn rd, void *rd_data,
  * A reader yields the game trees of its input one at a time, as parsed
  * (syntax repaired, values not yet checked).  A tree, and everything
  * reached from it, is valid until the next sgft_reader_next() or
- * sgft_reader_free() of its reader.  A context serves one reader at a
- * time. */
+ * sgft_reader_free() of its reader, unless sgft_reader_detach() makes it
+ * the caller's.  A context serves one reader at a time. */
 typedef struct sgft_reader sgft_reader;
 typedef struct sgft_tree sgft_tree;
 typedef struct sgft_node sgft_node;
@@ -448,6 +448,26 @@ sgft_reader *sgft_reader_memory(sgft_ctx *ctx, const char *data, size_t len);
  * SGFT_E* status. */
 int sgft_reader_next(sgft_reader *r, sgft_tree **tree);
 void sgft_reader_free(sgft_reader *r);
+
+/* Trees the caller owns.  sgft_reader_detach makes the tree the last
+ * sgft_reader_next() returned the caller's: it, its nodes and its
+ * values survive the next call and the reader's free, in memory of its
+ * own (the text it was read from is copied with it), until
+ * sgft_tree_free().  NULL when no tree is held (none read yet, the end,
+ * or detached already) or out of memory (errno EINVAL or ENOMEM; the
+ * tree is then the reader's still).  Check a tree before detaching it:
+ * sgft_tree_check refuses a tree the caller owns (SGFT_EINVAL).
+ * sgft_tree_new makes a tree from nothing for game (GM, 1 for Go): an
+ * empty root, its properties to add (a tree is written as it is built,
+ * GM and FF included); NULL with errno EINVAL (ctx NULL, game below 1)
+ * or ENOMEM.  Several trees may be held at once.  A tree the caller owns
+ * belongs to the context it was read or made with: edit it with that
+ * context, free it before that context (sgft_ctx_free frees those left;
+ * sgft_ctx_reset keeps them).  sgft_tree_free does nothing for a tree a
+ * reader holds (or NULL). */
+sgft_tree *sgft_reader_detach(sgft_reader *r);
+sgft_tree *sgft_tree_new(sgft_ctx *ctx, int game);
+void sgft_tree_free(sgft_tree *tree);
 
 /* Checks tree and repairs it as sgftidy does (the options of the context;
  * messages through its callback).  0 or a negative status. */
@@ -476,7 +496,8 @@ int sgft_buffer_write(void *buffer, const char *buf, size_t len);
 
 /* Walking.  NULL where there is none. */
 sgft_node *sgft_tree_root(sgft_tree *tree);
-unsigned long sgft_tree_index(const sgft_tree *tree); /* 1-based */
+/* 1-based; 0 for a tree built by sgft_tree_new */
+unsigned long sgft_tree_index(const sgft_tree *tree);
 /* The offset of the tree's '(' in the text parsed (as sgft_diag.offset
  * counts). */
 uint64_t sgft_tree_offset(const sgft_tree *tree);
@@ -518,6 +539,63 @@ int sgft_prop_add_value(sgft_ctx *ctx, sgft_prop *prop, const char *text);
 /* Replaces all values of prop by one. */
 int sgft_prop_set_value(sgft_ctx *ctx, sgft_prop *prop, const char *text);
 void sgft_node_delete_prop(sgft_node *node, sgft_prop *prop);
+/* Deletes value, one of prop's (a property of node); the property goes
+ * with its last value (an SGF property has at least one).  0, or
+ * SGFT_EINVAL when prop is not node's or value not prop's. */
+int sgft_value_delete(sgft_node *node, sgft_prop *prop, sgft_value *value);
+
+/* Editing nodes.  sgft_node_new makes a detached node of tree (in its
+ * memory; NULL when out of memory), empty: it is linked into the tree by
+ * sgft_node_append_child (the last child of parent),
+ * sgft_node_insert_before or sgft_node_insert_after (a sibling of
+ * sibling, which is not the root), with the subtree under it.
+ * sgft_node_unlink detaches node with its subtree, which stays whole, to
+ * be linked again (unlinking a detached node does nothing): a subtree
+ * moves by an unlink and a link.  sgft_node_delete deletes node with its
+ * subtree (its memory goes with the tree's): none of it is to be used
+ * again (the node itself is refused by these calls).  0, or SGFT_EINVAL, the tree unchanged, for a NULL argument, a
+ * node to link that is not detached, a place in the node's own subtree
+ * (a cycle), or the root to unlink or delete.  The nodes are of one
+ * tree: linking a node of another is undefined.  The library's own
+ * repairs link and unlink nodes through the same calls. */
+sgft_node *sgft_node_new(sgft_tree *tree);
+int sgft_node_append_child(sgft_node *parent, sgft_node *node);
+int sgft_node_insert_before(sgft_node *sibling, sgft_node *node);
+int sgft_node_insert_after(sgft_node *sibling, sgft_node *node);
+int sgft_node_unlink(sgft_node *node);
+int sgft_node_delete(sgft_node *node);
+
+/* A walk of a tree with no recursion: sgft_iter_next gives each node
+ * twice in *node, SGFT_ITER_ENTER before its subtree (in preorder: a
+ * node, then its children from the first) and SGFT_ITER_EXIT after it,
+ * then 0 at the end (*node NULL).  The walk holds two nodes (no memory
+ * for each node).  The tree may be changed during a walk only under the
+ * node of the last ENTER: properties of any node, nodes linked or
+ * unlinked below it.  sgft_iter_new: NULL with errno EINVAL (tree NULL)
+ * or ENOMEM. */
+typedef struct sgft_iter sgft_iter;
+enum { SGFT_ITER_ENTER = 1, SGFT_ITER_EXIT = 2 };
+sgft_iter *sgft_iter_new(sgft_tree *tree);
+int sgft_iter_next(sgft_iter *it, sgft_node **node);
+void sgft_iter_free(sgft_iter *it);
+
+/* Positions as read: the line and column (from 1, a column counts
+ * characters of UTF-8 and a tab as one) and the byte offset (as
+ * sgft_diag.offset counts) of a node's ';', a property's identifier and
+ * a value's '['.  1 and *out, or 0 and *out all zero for an item a
+ * program made (sgft_tree_new, sgft_node_new, sgft_node_add_prop,
+ * sgft_prop_add_value, sgft_prop_set_value), or SGFT_EINVAL for a NULL
+ * argument.  The item is one of tree (a held or owned one). */
+typedef struct sgft_position {
+    unsigned long line, col;
+    uint64_t offset;
+} sgft_position;
+int sgft_node_position(const sgft_tree *tree, const sgft_node *node,
+                       sgft_position *out);
+int sgft_prop_position(const sgft_tree *tree, const sgft_prop *prop,
+                       sgft_position *out);
+int sgft_value_position(const sgft_tree *tree, const sgft_value *value,
+                        sgft_position *out);
 
 /* --- Fingerprints: the same game in another copy --------------------------
  * The moves of a Go game's main line, and the stones set up in its root,

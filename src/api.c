@@ -227,9 +227,12 @@ void sgft_ctx_reset(sgft_ctx *ctx, const sgft_options *opts, sgft_diag_fn fn,
     /* After a fault the memory may be in any state: it goes, and comes
      * again as for a new context. */
     if (ctx->status || ctx->msgbuf.oom || ctx->header.oom || ctx->out.oom) {
+        game_tree *owned = ctx->owned; /* the caller's */
+        ctx->owned = NULL;
         ctx_release(ctx);
         memset(ctx, 0, sizeof *ctx);
         ctx_init_memory(ctx);
+        ctx->owned = owned;
     } else {
         /* Named one by one (SGFT_CTX_KEPT), not by where they stand. */
         const sgft_ctx kept = *ctx;
@@ -248,6 +251,7 @@ void sgft_ctx_reset(sgft_ctx *ctx, const sgft_options *opts, sgft_diag_fn fn,
 void sgft_ctx_free(sgft_ctx *ctx) {
     if (!ctx)
         return;
+    sgft__trees_free(ctx);
     ctx_release(ctx);
     free(ctx);
 }
@@ -632,8 +636,18 @@ void sgft_reader_free(sgft_reader *r) {
     free(r);
 }
 
+sgft_tree *sgft_reader_detach(sgft_reader *r) {
+    game_tree *t = NULL;
+    int st = r ? sgft__tree_reader_detach(r->trees, &t) : SGFT_EINVAL;
+    if (st)
+        errno = st == SGFT_ENOMEM ? ENOMEM : EINVAL;
+    return t;
+}
+
 int sgft_tree_check(sgft_ctx *ctx, sgft_tree *tree) {
-    if (!ctx || !tree)
+    /* The messages about a tree owned would count lines in a text no
+     * longer read. */
+    if (!ctx || !tree || tree->own)
         return SGFT_EINVAL;
     return sgft__pipeline_check(ctx, tree);
 }
@@ -648,8 +662,11 @@ int sgft_tree_write(sgft_ctx *ctx, sgft_tree *tree, sgft_write_fn wr,
     int st = old ? sgft__flush_output(ctx) : 0;
     ctx->write = wr;
     ctx->write_data = wr_data;
-    if (!st)
+    if (!st) {
+        sgft__tree_swap(ctx, tree);
         st = sgft__write_tree(ctx, tree);
+        sgft__tree_swap(ctx, tree);
+    }
     if (!st)
         st = sgft__flush_output(ctx);
     ctx->write = old;

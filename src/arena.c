@@ -83,6 +83,16 @@ void sgft__arena_reset(arena *a) {
     a->cur = a->end = NULL;
 }
 
+bool sgft__arena_holds(const arena *a, const void *p) {
+    uintptr_t x = (uintptr_t)p;
+    for (const arena_block *b = a->head; b; b = b->next) {
+        uintptr_t lo = (uintptr_t)b->data;
+        if (x >= lo && x < lo + b->size)
+            return true;
+    }
+    return false;
+}
+
 void sgft__arena_free(arena *a) {
     sgft__arena_reset(a);
     free(a->spare);

@@ -292,37 +292,8 @@ void sgft__fix_reverse_variations(sgft_ctx *ctx, game_tree *tree) {
             sgft__report(ctx, M_TOO_MANY_VARIATIONS, true, n->off, NULL);
             continue;
         }
-        node *rev = NULL;
-        n->last_child = n->child;
-        for (node *c = n->child, *next; c; c = next) {
-            next = c->next;
-            c->next = rev;
-            rev = c;
-        }
-        n->child = rev;
+        sgft__node_reverse_children(n);
     }
-}
-
-/* Replaces n, in its parent's list of children, by n's own children;
- * prev is n's previous sibling (NULL: n is the first child). */
-static void splice_out(node *n, node *prev) {
-    node *parent = n->parent;
-    node *first = n->child, *last = n->last_child;
-    for (node *c = first; c; c = c->next)
-        c->parent = parent;
-    if (!first) {
-        first = n->next;
-        if (parent->last_child == n)
-            parent->last_child = prev;
-    } else {
-        last->next = n->next;
-        if (parent->last_child == n)
-            parent->last_child = last;
-    }
-    if (prev)
-        prev->next = first;
-    else
-        parent->child = first;
 }
 
 /* -n: deletes nodes without properties (55), except the root and a node
@@ -363,7 +334,7 @@ void sgft__fix_delete_empty_nodes(sgft_ctx *ctx, game_tree *tree) {
         }
         sgft__report(ctx, M_EMPTY_NODE_DELETED, true, n->off, NULL);
         node *first = n->child;
-        splice_out(n, prev);
+        sgft__node_splice_out(n, prev);
         /* n's first child, or its next sibling, takes its place after
          * prev; else the walk goes up */
         n = first ? first : after_subtree_prev(n, n->parent, &prev);

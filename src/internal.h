@@ -213,8 +213,10 @@ enum {
                          point, while the tree is held */
     VALF_MADE = 4,    /* written by the point list repair (fix.c), in the
                          FF[4] form: no fault of the input when read again */
-    VALF_JOINED = 8   /* the first value of a duplicate property joined to
+    VALF_JOINED = 8,  /* the first value of a duplicate property joined to
                          the first one's (sgft__prop_move_values) */
+    VALF_NEW = 16     /* made by a program (the public edit calls): no
+                         position as read */
 };
 
 typedef struct sgft_value {
@@ -231,7 +233,8 @@ enum {
     PROPF_DROP = 4,      /* merged into an earlier duplicate (check.c) */
     PROPF_JOIN = 8,      /* texts of duplicates to be joined (check.c) */
     PROPF_ADDED = 16,    /* made by a repair (fix.c), in FF[4] form */
-    PROPF_MERGE_LATER = 32 /* rectangles left apart for the replay (fix.c) */
+    PROPF_MERGE_LATER = 32, /* rectangles left apart for the replay (fix.c) */
+    PROPF_NEW = 64       /* made by a program: no position as read */
 };
 
 typedef struct sgft_prop {
@@ -248,8 +251,13 @@ typedef struct sgft_node {
     struct sgft_node *parent, *child, *last_child, *next;
     prop *props, *last_prop;
     uint64_t off;   /* offset of the ';' (or where it was assumed) */
-    unsigned flags; /* for the checks (check.c) */
+    unsigned flags; /* for the checks (check.c), and NODEF_NEW, NODEF_LOOSE */
 } node;
+
+/* The flags of a node that are no check's (the checks' are in rules.h,
+ * from the lowest bit up). */
+#define NODEF_NEW (1u << 30)   /* made by a program: no position as read */
+#define NODEF_LOOSE (1u << 31) /* in no tree: made or unlinked, not linked */
 
 typedef struct sgft_tree {
     node *root;
@@ -258,6 +266,8 @@ typedef struct sgft_tree {
     int ff;         /* FF of the tree (1 when absent) */
     int gm;         /* GM of the tree (1 when absent) */
     sgft_ctx *ctx;  /* the context whose input holds its raw values */
+    struct tree_own *own; /* a tree the caller owns (sgft_reader_detach,
+                             sgft_tree_new), or NULL: a reader's */
 } game_tree;
 
 /* ---------------------------------------------------------------------
@@ -289,6 +299,16 @@ typedef struct input {
     struct text_pos *marks;
     size_t nmarks, marks_cap;
 } input;
+
+/* What a tree the caller owns has of its own (tree.c): its arena, the
+ * text it was read from (for the positions of its items; empty for a
+ * tree built from nothing), and its place in the list of the owned trees
+ * of its context, which frees those left. */
+struct tree_own {
+    arena mem;
+    input text;
+    game_tree *prev, *next;
+};
 
 /* ---------------------------------------------------------------------
  * The context of one run.
@@ -355,6 +375,7 @@ struct sgft_ctx {
      * stand in the struct; every other member starts again as zero. */
     prop_index pindex;
     arena tree_arena;
+    game_tree *owned; /* the trees the caller owns (tree.c), in a list */
     buf msgbuf;           /* formatted message text */
     buf header;           /* text before the first tree, with -k */
     buf out;              /* output buffer */
@@ -384,7 +405,7 @@ struct sgft_ctx {
 #define SGFT_CTX_KEPT(X)                                                      \
     X(pindex) X(tree_arena) X(msgbuf) X(header) X(out) X(spare_window)        \
     X(spare_window_cap) X(spare_parser) X(spare_decoder) X(spare_board)       \
-    X(spare_checker) X(detector) X(wscratch)
+    X(spare_checker) X(detector) X(wscratch) X(owned)
 
 /* file.c: output files (see the comment at its top). */
 typedef struct outfile outfile;
@@ -494,6 +515,9 @@ typedef struct tree_reader tree_reader;
 tree_reader *sgft__tree_reader_new(sgft_ctx *ctx);
 int sgft__tree_reader_next(tree_reader *r, game_tree **tree);
 void sgft__tree_reader_free(tree_reader *r);
+/* The tree held out of r made the caller's (sgft__tree_own) in *tree:
+ * 0, SGFT_EINVAL when none is held, or SGFT_ENOMEM (*tree NULL). */
+int sgft__tree_reader_detach(tree_reader *r, game_tree **tree);
 /* Frees the parser the context keeps (ctx_destroy; parse.c). */
 void sgft__parser_release_spare(sgft_ctx *ctx);
 /* parse_scan.c: replaces the NUL bytes of v[0..len) by spaces; returns
@@ -551,6 +575,40 @@ void sgft__node_move_props(node *to, node *from);
 node *sgft__node_detach_later_children(node *n);
 /* Links v, detached, (with its subtree) as the next sibling of after. */
 void sgft__node_link_after(node *v, node *after);
+/* Links v, detached, (with its subtree) as the sibling before before. */
+void sgft__node_link_before(node *v, node *before);
+/* Links v, detached, (with its subtree) as the last child of parent. */
+void sgft__node_link_child(node *v, node *parent);
+/* Unlinks n, with its subtree, from its parent (n is no root): it is
+ * detached, ready to be linked again. */
+void sgft__node_unlink(node *n);
+/* Replaces n, in its parent's list of children, by n's own children;
+ * prev is n's previous sibling (NULL: n is the first child). */
+void sgft__node_splice_out(node *n, node *prev);
+/* Reverses the order of the children of n. */
+void sgft__node_reverse_children(node *n);
+/* Hands the children of from to to, in place of to's own: the nodes from
+ * to's old children down to from drop out of the tree (from is below
+ * to). */
+void sgft__node_take_children(node *to, node *from);
+
+/* tree.c, the trees the caller owns: each has an arena of its own.  The
+ * calls that change a tree allocate in ctx->tree_arena, so that a call on
+ * an owned tree swaps its arena with the context's for its time
+ * (sgft__tree_swap twice).  sgft__tree_own makes an owned tree of the
+ * tree a reader holds (its memory is ctx->tree_arena's, its values spans
+ * of ctx->in), in place: the arena's blocks go to the tree, with a copy
+ * of its text; NULL when out of memory (the tree is then the reader's
+ * still). */
+void sgft__tree_swap(sgft_ctx *ctx, game_tree *t);
+game_tree *sgft__tree_own(sgft_ctx *ctx, game_tree *held);
+/* The memory of a tree a reader builds, with room for what an owned one
+ * has (sgft__tree_own makes it the caller's in place); sgft__tree_dealloc
+ * frees it (NULL: nothing), not what it holds. */
+game_tree *sgft__tree_alloc(void);
+void sgft__tree_dealloc(game_tree *t);
+/* Frees the owned trees of ctx left (sgft_ctx_free). */
+void sgft__trees_free(sgft_ctx *ctx);
 
 /* games.c: what differs between games (GM): coordinates, board sizes and
  * which checks apply.  Go (GM[1]) is the one game whose point lists are

@@ -35,6 +35,8 @@ static inline void *sgft__arena_alloc(arena *a, size_t size) {
 char *sgft__arena_strndup(arena *a, const char *s, size_t len);
 /* Frees everything allocated since init, keeping one block for reuse. */
 void sgft__arena_reset(arena *a);
+/* Whether p points into a block of a in use (not the spare). */
+bool sgft__arena_holds(const arena *a, const void *p);
 void sgft__arena_free(arena *a);
 
 /* Copies the string s into out[size] (size > 0), cut to size - 1 bytes

@@ -271,16 +271,6 @@ static bool stone_at(checker *k, const value *v, int *x, int *y) {
     return *x < k->cols && *y < k->rows; /* not a pass */
 }
 
-/* Hands the children of gone (an only child of the root, in a line
- * below it) to the root: the nodes from the root's child to gone drop
- * out of the tree. */
-static void lift_children(node *root, node *gone) {
-    root->child = gone->child;
-    root->last_child = gone->last_child;
-    for (node *c = gone->child; c; c = c->next)
-        c->parent = root;
-}
-
 static void add_pl_white(checker *k, node *root, uint64_t off) {
     prop *pl = sgft__fix_find_or_add(k->ctx, root, P_PL, off);
     if (pl)
@@ -333,7 +323,7 @@ static void ab_after_root(checker *k, node *root, prop *ha, long handicap,
     sgft__prop_unlink(first, ab);
     sgft__prop_link(root, ab);
     add_pl_white(k, root, ha->off);
-    lift_children(root, first);
+    sgft__node_take_children(root, first);
 }
 
 /* Black moves before White's first move, as many as HA says. */
@@ -405,7 +395,7 @@ static void moves_after_root(checker *k, node *root, prop *ha, long handicap,
                             v->off);
     }
     add_pl_white(k, root, ha->off);
-    lift_children(root, last);
+    sgft__node_take_children(root, last);
 }
 
 /* HA[n] (n >= 2, in digits) with no stones, setup or move in the root:

@@ -25,7 +25,7 @@ struct tree_reader {
     parser *parser;
     event_sink sink;
     tree_done_fn done; /* NULL: the trees are handed out one at a time */
-    game_tree tree;
+    game_tree *tree;         /* the tree being built (sgft__tree_alloc) */
     node *cur;               /* the last node */
     unsigned long cur_depth; /* its depth */
     prop *pr;                /* the last property */
@@ -85,7 +85,7 @@ static int tree_node(void *data, const event *ev) {
         return SGFT_ENOMEM;
     o->n = (node){.parent = parent, .off = ev->off};
     if (!parent)
-        r->tree.root = &o->n;
+        r->tree->root = &o->n;
     else if (parent->last_child)
         parent->last_child->next = &o->n;
     else
@@ -170,7 +170,9 @@ static int tree_begin(void *data, const event *ev) {
     tree_reader *r = data;
     sgft_ctx *ctx = r->ctx;
     ctx->format = ev->format;
-    r->tree = (game_tree){.off = ev->off,
+    if (!r->tree && !(r->tree = sgft__tree_alloc()))
+        return SGFT_ENOMEM;
+    *r->tree = (game_tree){.off = ev->off,
                           .index = (unsigned)ctx->sum.trees + 1,
                           .ff = 1, .gm = 1, .ctx = ctx};
     r->cur = NULL;
@@ -192,7 +194,7 @@ static int tree_end(void *data, const event *ev) {
         r->held = true; /* released by the next call */
         return 1;
     }
-    int st = r->done(r->ctx, &r->tree);
+    int st = r->done(r->ctx, r->tree);
     release(r);
     return st;
 }
@@ -210,6 +212,7 @@ int sgft__parse(sgft_ctx *ctx, tree_done_fn done) {
         return SGFT_ENOMEM;
     int st = sgft__parser_run(r.parser);
     sgft__parser_free(r.parser, ctx);
+    sgft__tree_dealloc(r.tree);
     return st;
 }
 
@@ -231,8 +234,19 @@ int sgft__tree_reader_next(tree_reader *r, game_tree **tree) {
     if (r->held)
         release(r);
     int st = sgft__parser_run(r->parser);
-    *tree = st == 1 ? &r->tree : NULL;
+    *tree = st == 1 ? r->tree : NULL;
     return st;
+}
+
+int sgft__tree_reader_detach(tree_reader *r, game_tree **tree) {
+    *tree = NULL;
+    if (!r->held)
+        return SGFT_EINVAL;
+    if (!(*tree = sgft__tree_own(r->ctx, r->tree)))
+        return SGFT_ENOMEM;
+    r->held = false; /* nothing to release: the arena is the tree's */
+    r->tree = NULL;  /* the next tree in a new one */
+    return 0;
 }
 
 void sgft__tree_reader_free(tree_reader *r) {
@@ -241,5 +255,6 @@ void sgft__tree_reader_free(tree_reader *r) {
     if (r->held)
         release(r);
     sgft__parser_free(r->parser, r->ctx);
+    sgft__tree_dealloc(r->tree);
     free(r);
 }

@@ -2,8 +2,9 @@
 # examples.sh - the example programs of examples/, built against the
 # library through its public header only, give exactly the output they
 # should: the tree API (moves), the event API (events) and the edit API
-# (nocomments), the board of a node as an SVG image (board-svg), and the
-# typed game-info of each game (game-info).
+# (nocomments), the board of a node as an SVG image (board-svg), the
+# typed game-info of each game (game-info), and the walk, the edits of
+# nodes, positions and trees the caller owns (tree-edit).
 . "$(dirname "$0")/setup.sh"
 
 ex="${EXAMPLES_DIR:-$(pwd)/examples}"
@@ -150,6 +151,77 @@ same game-info-folder "status 1
 $TMPD: Is a directory" \
     sh -c '"$0" "$1" 2>"$2"; echo "status $?"; sed "s/^[^:]*: //" "$2"' \
     "$ex/game-info" "$TMPD" "$TMPD/err2"
+
+# tree-edit: the walk with enter and exit (a 3-level tree, and a main
+# line of 200000 nodes), positions of a node, a property and a value as
+# read, two trees kept after their reader's free, a variation moved, a
+# subtree deleted, a cycle and the root's deletion refused, and a tree
+# built from nothing, written (under valgrind when VALGRIND is set: the
+# trees left go with the context's free).
+same tree-edit 'detach before a tree: NULL, EINVAL
++r +a +b -b -a +c -c -r
+node: 1, line 2 col 2 offset 18
+property: 1, line 2 col 3 offset 19
+value: 1, line 2 col 4 offset 20
+detached: the same tree, again: NULL
+check an owned tree: -5
+next: 0
++r +a +b -b -a +c -c -r
+node: 1, line 2 col 2 offset 18
+property: 1, line 2 col 3 offset 19
+value: 1, line 2 col 4 offset 20
+node: 1, line 6 col 3 offset 60
+property: 1, line 6 col 4 offset 61
+value: 1, line 6 col 5 offset 62
+first (0):
+(;FF[4]CA[UTF-8]GM[1]N[r]
+(;N[a];N[b])
+(;N[c]))
+second (0):
+(;FF[4]CA[UTF-8]GM[1]SZ[9];B[ee]C[second
+game];W[cc])
+unlink c: 0
+c before a: 0
++r +c -c +a +b -b -a -r
+a linked twice: -5
+unlink a: 0
+a below b, its child: -5
+a below a: -5
+a after c: 0
+a after the root: -5
+delete the root: -5
+unlink the root: -5
++r +c -c +a +b -b -a -r
+unlink c: 0
+c below b: 0
+d after a: 0
++r +a +b +c -c -b -a +d -d -r
+delete b: 0
+b again: -5 -5
++r +a -a +d -d -r
+new node: 0, line 0 col 0 offset 0
+new property: 0, line 0 col 0 offset 0
+new value: 0, line 0 col 0 offset 0
+first, edited (0):
+(;FF[4]CA[UTF-8]GM[1]N[r]
+(;N[a])
+(;N[d]))
+second, still (0):
+(;FF[4]CA[UTF-8]GM[1]SZ[9];B[ee]C[second
+game];W[cc])
+delete cc: 0
+delete the C: 0
+C left: no
+delete a value not of AB: -5
+built root: 0, line 0 col 0 offset 0
++4 +dd +ff -ff +dc -dc -dd -4
+built (0):
+(;FF[4]GM[1]SZ[9]
+PB[Black [1\]]
+AB[gg][ee];B[dd]
+(;W[ff])
+(;W[dc]))
+long line: 200000 enters, 200000 exits, 200000 deep' ${VALGRIND:-} "$ex/tree-edit"
 
 echo "examples: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
