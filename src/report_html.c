@@ -668,7 +668,8 @@ static void explanations(FILE *f, const sgft_page *p) {
 int sgft__page_close(sgft_reporter *r) {
     sgft_page *p = r->page;
     FILE *f = p->f;
-    qsort(p->files, p->n, sizeof *p->files, worse_first);
+    if (p->n > 1) /* (no files: no array to give qsort) */
+        qsort(p->files, p->n, sizeof *p->files, worse_first);
     fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
                "<meta charset=\"utf-8\">\n"
                "<meta name=\"viewport\" content=\"width=device-width, "
