@@ -178,7 +178,8 @@ PY
 line=$(sed -n 1p g/date.sgf)
 [ "$(printf '%s' "$line" | cut -c21-29)" = "2000-7-19" ] && ok || bad "fix region"
 sarif_tool=""
-for t in "${SARIF_MULTITOOL:-}" sarif-multitool "$srcdir/node_modules/.bin/sarif-multitool"; do
+for t in "${SARIF_MULTITOOL:-}" sarif-multitool "$srcdir/node_modules/.bin/sarif-multitool" \
+    "${SGFTIDY_CI_TOOLS:-${HOME:-/root}/.cache/sgftidy-ci}/node_modules/.bin/sarif-multitool"; do
     [ -n "$t" ] && command -v "$t" >/dev/null 2>&1 && { sarif_tool=$t; break; }
 done
 if [ -n "$sarif_tool" ]; then
