@@ -140,6 +140,20 @@ bool sgft__run_failed(const sgft_reporter *r);
  * {"statistics":[{"code":35,"severity":"warning","key":...,"count":12},
  * ...]}.  Nothing without the flag. */
 void sgft__statistics(const sgft_reporter *r, bool json);
+/* A count of a message at a severity (the statistics, the page's
+ * counts per message). */
+typedef struct sgft__count {
+    int code, severity;
+    unsigned long n;
+} sgft__count;
+/* The counts not 0 of counts[code][severity] into out (room for
+ * SGFT_MAX_MSG * 4), most frequent first, then by number, then by
+ * severity; how many. */
+size_t sgft__counts_sorted(const unsigned long (*counts)[4],
+                           sgft__count *out);
+/* The text of message n with its slots (%p, %v, %o, %d) as "...", a
+ * piece at a time through put (plain, or escaped for a page). */
+void sgft__short_text(FILE *f, int n, void (*put)(FILE *f, const char *s));
 /* Keeps a notification for the close: the message d, or with d NULL the
  * notice text; false when out of memory. */
 bool sgft__keep_note(sgft_reporter *r, const sgft_diag *d, const char *text);

@@ -462,44 +462,14 @@ static void totals(FILE *f, const sgft_reporter *r, const sgft_page *p) {
     fputs("</tbody></table>\n", f);
 }
 
-typedef struct count_entry {
-    int code, severity;
-    unsigned long n;
-} count_entry;
-
-static int by_count(const void *a, const void *b) {
-    const count_entry *x = a, *y = b;
-    if (x->n != y->n)
-        return x->n > y->n ? -1 : 1;
-    if (x->code != y->code)
-        return x->code < y->code ? -1 : 1;
-    return (x->severity > y->severity) - (x->severity < y->severity);
-}
-
-/* The text of message n with its slots (%p, %v, %o, %d) as "...". */
-static void short_text(FILE *f, int n) {
-    const char *t = sgft_msg_text(n);
-    for (; t && *t; t++) {
-        if (t[0] == '%' && t[1] && strchr("pvod", t[1])) {
-            fputs("...", f);
-            t++;
-        } else {
-            char c[2] = {*t, 0};
-            html_text(f, c, SIZE_MAX);
-        }
-    }
-}
+/* A piece of a message's text, escaped (sgft__short_text). */
+static void put_html(FILE *f, const char *s) { html_text(f, s, SIZE_MAX); }
 
 /* The counts per message, most frequent first; their explanations come
  * at the end of the page (explanations). */
 static void counts(FILE *f, const sgft_page *p) {
-    count_entry v[SGFT_MAX_MSG * 4];
-    size_t n = 0;
-    for (int c = 1; c < SGFT_MAX_MSG; c++)
-        for (int k = 0; k < 4; k++)
-            if (p->counts[c][k])
-                v[n++] = (count_entry){c, k, p->counts[c][k]};
-    qsort(v, n, sizeof *v, by_count);
+    sgft__count v[SGFT_MAX_MSG * 4];
+    size_t n = sgft__counts_sorted((const unsigned long (*)[4])p->counts, v);
     fputs("<h2 id=\"messages\">Messages</h2>\n", f);
     if (!n) {
         fputs("<p>No messages.</p>\n", f);
@@ -516,7 +486,7 @@ static void counts(FILE *f, const sgft_page *p) {
         fputs("</code></a></td><td><code>", f);
         html_text(f, sgft_msg_key(v[i].code), SIZE_MAX);
         fputs("</code></td><td>", f);
-        short_text(f, v[i].code);
+        sgft__short_text(f, v[i].code, put_html);
         fputs("</td></tr>\n", f);
     }
     fputs("</tbody></table>\n", f);

@@ -121,15 +121,9 @@ void sgft__summary_object(const sgft_reporter *r, double secs) {
     fprintf(f, "],\"seconds\":%.3f}", secs);
 }
 
-/* One message of the statistics: its number, severity and count. */
-typedef struct stat_entry {
-    int code, severity;
-    unsigned long n;
-} stat_entry;
-
 /* Most frequent first, then by number, then by severity. */
 static int by_count(const void *a, const void *b) {
-    const stat_entry *x = a, *y = b;
+    const sgft__count *x = a, *y = b;
     if (x->n != y->n)
         return x->n > y->n ? -1 : 1;
     if (x->code != y->code)
@@ -137,42 +131,53 @@ static int by_count(const void *a, const void *b) {
     return (x->severity > y->severity) - (x->severity < y->severity);
 }
 
-/* The text of message n with its slots (%p, %v, %o, %d) as "...". */
-static void short_text(FILE *f, int n) {
+size_t sgft__counts_sorted(const unsigned long (*counts)[4],
+                           sgft__count *out) {
+    size_t n = 0;
+    for (int c = 1; c < SGFT_MAX_MSG; c++)
+        for (int k = 0; k < 4; k++)
+            if (counts[c][k])
+                out[n++] = (sgft__count){c, k, counts[c][k]};
+    if (n > 1)
+        qsort(out, n, sizeof *out, by_count);
+    return n;
+}
+
+void sgft__short_text(FILE *f, int n, void (*put)(FILE *f, const char *s)) {
     const char *t = sgft_msg_text(n);
     for (; t && *t; t++) {
         if (t[0] == '%' && t[1] && strchr("pvod", t[1])) {
-            fputs("...", f);
+            put(f, "...");
             t++;
         } else {
-            fputc(*t, f);
+            char c[2] = {*t, 0};
+            put(f, c);
         }
     }
 }
+
+static void put_plain(FILE *f, const char *s) { fputs(s, f); }
 
 void sgft__statistics(const sgft_reporter *r, bool json) {
     if (!r->stats)
         return;
     /* At most one entry a number and severity: a fixed bound. */
-    stat_entry *v = malloc(SGFT_MAX_MSG * 4 * sizeof *v);
+    sgft__count *v = malloc(SGFT_MAX_MSG * 4 * sizeof *v);
     if (!v)
         return;
-    size_t n = 0;
+    size_t n = sgft__counts_sorted(r->stats, v);
     int wn = 1, wc = 1, wk = 1;
-    for (int c = 1; c < SGFT_MAX_MSG; c++)
-        for (int k = 0; k < 4; k++)
-            if (r->stats[c][k]) {
-                v[n++] = (stat_entry){c, k, r->stats[c][k]};
-                int l = snprintf(NULL, 0, "%lu", r->stats[c][k]);
-                wn = l > wn ? l : wn;
-                l = snprintf(NULL, 0, "%c%d",
-                             sgft_severity_letter((sgft_severity)k), c);
-                wc = l > wc ? l : wc;
-                const char *key = sgft_msg_key(c);
-                l = key ? (int)strlen(key) : 0;
-                wk = l > wk ? l : wk;
-            }
-    qsort(v, n, sizeof *v, by_count);
+    for (size_t i = 0; i < n; i++) {
+        int l = snprintf(NULL, 0, "%lu", v[i].n);
+        wn = l > wn ? l : wn;
+        l = snprintf(NULL, 0, "%c%d",
+                     sgft_severity_letter((sgft_severity)v[i].severity),
+                     v[i].code);
+        wc = l > wc ? l : wc;
+        const char *key = sgft_msg_key(v[i].code);
+        l = key ? (int)strlen(key) : 0;
+        wk = l > wk ? l : wk;
+    }
     FILE *f = r->f;
     if (json)
         fputs("{\"statistics\":[", f);
@@ -191,7 +196,7 @@ void sgft__statistics(const sgft_reporter *r, bool json) {
                  v[i].code);
         fprintf(f, "%*lu  %-*s  %-*s  ", wn, v[i].n, wc, code, wk,
                 key ? key : "");
-        short_text(f, v[i].code);
+        sgft__short_text(f, v[i].code, put_plain);
         fputc('\n', f);
     }
     if (json)
