@@ -109,16 +109,26 @@ static void junit_begin(sgft_reporter *r) {
         r->failed_io = true;
 }
 
-static void junit_diag(sgft_reporter *r, const char *file,
-                       const sgft_diag *d) {
+/* Makes the case of file (NULL: the command line, "sgftidy") the open
+ * one, ending another's; false when out of memory. */
+static bool case_of(sgft_reporter *r, const char *file) {
     if (!file)
         file = "sgftidy";
     if (r->group && strcmp(r->group, file) != 0)
         flush_case(r, -1);
     if (!r->group && !(r->group = strdup(file))) {
         r->failed_io = true;
-        return;
+        return false;
     }
+    return true;
+}
+
+static void junit_diag(sgft_reporter *r, const char *file,
+                       const sgft_diag *d) {
+    if (!case_of(r, file))
+        return;
+    if (!file)
+        file = "sgftidy";
     if (!pending_open(r)) {
         r->failed_io = true;
         return;
@@ -128,14 +138,8 @@ static void junit_diag(sgft_reporter *r, const char *file,
 }
 
 static void junit_file_done(sgft_reporter *r, const char *file) {
-    if (!file)
-        file = "sgftidy";
-    if (r->group && strcmp(r->group, file) != 0)
-        flush_case(r, -1);
-    if (!r->group && !(r->group = strdup(file))) {
-        r->failed_io = true;
+    if (!case_of(r, file))
         return;
-    }
     unsigned fl = r->cur_flags;
     flush_case(r, fl & SGFT_FILE_FAILED   ? 1
                   : fl & SGFT_FILE_PASSED ? 0
