@@ -55,3 +55,23 @@ need_tool() {
         exit 77
     fi
 }
+# need_validators: the validators of the machine reports on PATH (where
+# .ci/need-validators installs them), or the test ends as need_tool ends it.
+need_validators() {
+    PATH=${SGFTIDY_CI_TOOLS:-${HOME:-/root}/.cache/sgftidy-ci}/node_modules/.bin:$PATH
+    need_tool sarif-multitool "npm @microsoft/sarif-multitool; .ci/need-validators installs it"
+    need_tool ajv "npm ajv-cli and ajv-formats; .ci/need-validators installs them"
+}
+# sarif_valid LOG OUT: the SARIF multitool finds no error nor warning in
+# LOG (its report in OUT).
+sarif_valid() {
+    sarif-multitool validate "$1" >"$2" 2>&1 &&
+        ! grep -Eq ': (error|warning) ' "$2" &&
+        grep -q 'Analysis completed successfully' "$2"
+}
+# gitlab_valid REPORT OUT: REPORT is a GitLab Code Quality report, as
+# tests/schemas/gitlab-codequality.json says (ajv's words in OUT).
+gitlab_valid() {
+    ajv validate --strict=false -c ajv-formats \
+        -s "$srcdir/tests/schemas/gitlab-codequality.json" -d "$1" >"$2" 2>&1
+}
